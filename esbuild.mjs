@@ -1,0 +1,54 @@
+// Bundles the extension client, the language server and the CLI into dist/, copies the
+// tree-sitter wasm files next to them, and bundles the tests into dist/test/.
+import * as esbuild from 'esbuild';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+const production = process.argv.includes('--production');
+const withTests = !production;
+const root = path.dirname(new URL(import.meta.url).pathname);
+const dist = path.join(root, 'dist');
+
+const WASM_FILES = [
+  'web-tree-sitter/tree-sitter.wasm',
+  'tree-sitter-python/tree-sitter-python.wasm',
+  'tree-sitter-typescript/tree-sitter-typescript.wasm',
+  'tree-sitter-typescript/tree-sitter-tsx.wasm',
+  'tree-sitter-javascript/tree-sitter-javascript.wasm',
+];
+
+const common = {
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'cjs',
+  sourcemap: production ? false : 'linked',
+  minify: production,
+  logLevel: 'warning',
+};
+
+function testEntries(dir) {
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'fixtures' ? [] : testEntries(full);
+    return entry.name.endsWith('.test.ts') ? [full] : [];
+  });
+}
+
+fs.mkdirSync(dist, { recursive: true });
+for (const file of WASM_FILES) {
+  fs.copyFileSync(path.join(root, 'node_modules', file), path.join(dist, path.basename(file)));
+}
+
+const builds = [
+  esbuild.build({ ...common, entryPoints: { extension: 'client/src/extension.ts' }, outdir: dist, external: ['vscode'] }),
+  esbuild.build({ ...common, entryPoints: { server: 'server/src/lsp/main.ts', cli: 'server/src/cli/main.ts' }, outdir: dist }),
+];
+if (withTests) {
+  const entries = testEntries(path.join(root, 'test'));
+  if (entries.length) {
+    builds.push(esbuild.build({ ...common, entryPoints: entries, outdir: path.join(dist, 'test'), outbase: path.join(root, 'test') }));
+  }
+}
+await Promise.all(builds);

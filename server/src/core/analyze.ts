@@ -1,0 +1,97 @@
+/**
+ * The analysis pipeline: text → syntax tree → ToolDeclaration[] → Finding[].
+ * Used by the language server, the CLI and the tests alike.
+ */
+import { Tree } from 'web-tree-sitter';
+import { extractDeclarations } from './frontends';
+import { Finding, Severity, ToolDeclaration } from './model';
+import { GrammarId, grammarFor, languageOfGrammar, loadAllGrammars, parse } from './parse/parser';
+import { ALL_RULES } from './rules';
+import { ProfileName, Rule, RuleContext, SeverityOrOff, ReportOptions } from './rules/rule';
+import { applyOverrides, overridesEnable, RuleOverride } from './severity';
+
+export interface AnalysisOptions {
+  profile?: ProfileName;
+  /** Severity overrides, lowest precedence first (project config, then editor, then CLI flags). */
+  overrides?: readonly RuleOverride[];
+}
+
+export interface AnalysisResult {
+  grammar: GrammarId;
+  declarations: ToolDeclaration[];
+  findings: Finding[];
+}
+
+/** Loads the grammars; call once before the synchronous analysis functions. */
+export function initAnalysis(): Promise<void> {
+  return loadAllGrammars();
+}
+
+/** The cheap pre-filter design.md allows: text without these substrings cannot declare a tool. */
+export function mayDeclareTools(text: string): boolean {
+  return ['tool', 'Tool', 'annotations', 'metadata', 'inputSchema'].some((word) => text.includes(word));
+}
+
+/** Analyses a document whose grammar is known; returns undefined for files we do not lint. */
+export function analyzeText(text: string, filePath: string, options: AnalysisOptions = {}, languageId?: string): AnalysisResult | undefined {
+  const grammar = grammarFor(languageId, filePath);
+  if (!grammar) return undefined;
+  if (!mayDeclareTools(text)) return { grammar, declarations: [], findings: [] };
+  const tree = parse(grammar, text);
+  try {
+    return analyzeTree(grammar, tree, text, options);
+  } finally {
+    tree.delete();
+  }
+}
+
+export function analyzeTree(grammar: GrammarId, tree: Tree, text: string, options: AnalysisOptions = {}): AnalysisResult {
+  const declarations = extractDeclarations(grammar, tree, text);
+  const findings = runRules(declarations, text, options);
+  return { grammar, declarations, findings };
+}
+
+export function runRules(declarations: readonly ToolDeclaration[], text: string, options: AnalysisOptions = {}): Finding[] {
+  const profile = options.profile ?? 'recommended';
+  const findings: Finding[] = [];
+  for (const rule of ALL_RULES) {
+    const base = rule.severity[profile];
+    if (base === 'off' && !overridesEnable(rule, options.overrides ?? [])) continue;
+    const severity: Severity = base === 'off' ? 'warning' : base;
+    const collected: Finding[] = [];
+    const contextFor = (declarationIndex?: number): RuleContext => ({
+      profile,
+      severity,
+      text,
+      report: (report: ReportOptions) => collected.push(toFinding(rule, severity, report, declarationIndex)),
+    });
+    declarations.forEach((declaration, index) => rule.check?.(declaration, contextFor(index)));
+    rule.checkFile?.(declarations, contextFor());
+    for (const finding of collected) {
+      const finalSeverity: SeverityOrOff = applyOverrides(rule, finding.severity, options.overrides ?? []);
+      if (finalSeverity !== 'off') findings.push({ ...finding, severity: finalSeverity });
+    }
+  }
+  return findings.sort(compareFindings);
+}
+
+function toFinding(rule: Rule, severity: Severity, report: ReportOptions, declarationIndex: number | undefined): Finding {
+  return {
+    code: rule.code,
+    rule: rule.name,
+    severity: report.severity ?? severity,
+    message: report.message,
+    range: report.range,
+    related: report.related ?? [],
+    fixes: report.fixes ?? [],
+    declarationIndex,
+  };
+}
+
+export function compareFindings(a: Finding, b: Finding): number {
+  return a.range.start.line - b.range.start.line
+    || a.range.start.character - b.range.start.character
+    || a.code.localeCompare(b.code);
+}
+
+export { languageOfGrammar };

@@ -1,0 +1,49 @@
+import { HintName } from '../model';
+
+/** Arcade's four behavior flags and the MCP hint each one becomes. */
+export const ARCADE_FLAGS = ['read_only', 'destructive', 'idempotent', 'open_world'] as const;
+export type ArcadeFlag = (typeof ARCADE_FLAGS)[number];
+
+export const HINTS: readonly HintName[] = ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'];
+
+export const FLAG_TO_HINT: Record<ArcadeFlag, HintName> = {
+  read_only: 'readOnlyHint',
+  destructive: 'destructiveHint',
+  idempotent: 'idempotentHint',
+  open_world: 'openWorldHint',
+};
+
+/** The value an MCP client assumes for an omitted hint (spec 2025-03-26 onward). */
+export const SPEC_DEFAULTS: Record<HintName, boolean> = {
+  readOnlyHint: false,
+  destructiveHint: true,
+  idempotentHint: false,
+  openWorldHint: true,
+};
+
+/** Python SDK v2 accepts snake_case spellings of the hints. */
+export const SNAKE_HINTS: Record<string, HintName> = {
+  read_only_hint: 'readOnlyHint',
+  destructive_hint: 'destructiveHint',
+  idempotent_hint: 'idempotentHint',
+  open_world_hint: 'openWorldHint',
+};
+
+/** Keyword arguments each Arcade model accepts (pydantic forbids any other). */
+export const ARCADE_MODEL_FIELDS: Record<'ToolMetadata' | 'Behavior' | 'Classification', readonly string[]> = {
+  ToolMetadata: ['classification', 'behavior', 'extras', 'strict'],
+  Behavior: ['operations', ...ARCADE_FLAGS],
+  Classification: ['service_domains'],
+};
+
+/** Keys of the spec's ToolAnnotations, plus seed 001's `custom`. */
+export const ANNOTATION_KEYS: readonly string[] = ['title', ...HINTS, 'custom'];
+
+/** Vendor hints that one SDK adds and allows (FastMCP for TypeScript). */
+export const VENDOR_HINTS: readonly string[] = ['streamingHint'];
+
+/** Strings pydantic's lax bool parsing accepts, with the boolean each becomes. */
+export const PYDANTIC_BOOL_STRINGS: Record<string, boolean> = {
+  '0': false, off: false, f: false, false: false, n: false, no: false,
+  '1': true, on: true, t: true, true: true, y: true, yes: true,
+};

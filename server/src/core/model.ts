@@ -1,0 +1,234 @@
+/**
+ * The declaration model every rule sees (rules.md, "The model every rule sees").
+ *
+ * Front ends (one per language) turn a syntax tree into `ToolDeclaration`s. They resolve
+ * values within the file (constants, spreads, import aliases) into `Value` trees that keep
+ * their source ranges; `interpret.ts` then reads those trees into the semantic
+ * `metadata` / `annotations` fields. Nothing here knows about LSP or VS Code.
+ */
+
+/** 0-based line, 0-based UTF-16 column (the LSP default). */
+export interface Position {
+  line: number;
+  character: number;
+}
+
+export interface Range {
+  start: Position;
+  end: Position;
+}
+
+export type LanguageId = 'python' | 'typescript' | 'javascript';
+
+export type DeclarationForm =
+  | 'arcade-app-tool'
+  | 'arcade-tool'
+  | 'arcade-add-tool'
+  | 'python-sdk-tool'
+  | 'python-lowlevel-tool'
+  | 'ts-object-literal'
+  | 'ts-class'
+  | 'ts-register-tool'
+  | 'ts-server-tool'
+  | 'fastmcp-add-tool';
+
+/**
+ * Where to write new entries into a call's arguments, a dict or an object literal.
+ * Fix builders read the document text between these offsets to keep the author's style.
+ */
+export interface Container {
+  /** Offset just after the opening `(` or `{`. */
+  openOffset: number;
+  /** Offset of the closing `)` or `}`; undefined when the author has not typed it yet. */
+  closeOffset?: number;
+  /** The entries already present, in source order (ranges as offsets). */
+  entryOffsets: Array<{ start: number; end: number }>;
+  /** `call` for Python keyword arguments, `dict` for Python dicts, `object` for JS/TS objects. */
+  syntax: 'call' | 'dict' | 'object';
+}
+
+/** One entry of a call, dict or object literal: `key=value`, `"key": value`, `key: value`. */
+export interface Entry {
+  key: string;
+  keyRange: Range;
+  /** The whole entry, from key to value. */
+  range: Range;
+  value: Value;
+  /** Offsets of the entry, for removal fixes. */
+  startOffset: number;
+  endOffset: number;
+  /** Set when the entry came from a spread or `**base` elsewhere: the spread's range in this container. */
+  viaSpread?: Range;
+}
+
+interface ValueBase {
+  /** Where the value is written. */
+  range: Range;
+  /**
+   * Where the value is used by the tool, when it was written elsewhere (a module-level
+   * constant or preset): the range of the identifier at the use site. Findings on such a
+   * value are reported at `via`, with related information pointing at `range`.
+   */
+  via?: Range;
+}
+
+export type Value =
+  | (ValueBase & { kind: 'boolean'; value: boolean })
+  | (ValueBase & { kind: 'null'; text: string })
+  | (ValueBase & { kind: 'string'; value: string })
+  | (ValueBase & { kind: 'number'; value: number; text: string })
+  | (ValueBase & { kind: 'sequence'; sequence: 'list' | 'tuple' | 'set'; items: Value[] })
+  | (ValueBase & { kind: 'mapping'; entries: Entry[]; container: Container; nonStringKeys: NonStringKey[] })
+  | (ValueBase & {
+      kind: 'call';
+      /** The callee as resolved through import aliases: `ToolMetadata`, `Behavior`, `ToolAnnotations`, ... or the text as written. */
+      callee: string;
+      calleeRange: Range;
+      entries: Entry[];
+      positional: Value[];
+      container: Container;
+    })
+  | (ValueBase & { kind: 'enum-member'; enumName: 'ServiceDomain' | 'Operation'; member: string; memberRange: Range })
+  /** A literal that is not JSON-safe in Arcade's extras check (bytes, a float NaN/inf, a datetime call). */
+  | (ValueBase & { kind: 'foreign'; description: string })
+  /** An expression the linter cannot evaluate statically: rules stay silent on it. */
+  | (ValueBase & { kind: 'unknown'; text: string });
+
+/** A dict key that is not a string (Arcade rejects these in extras). */
+export interface NonStringKey {
+  text: string;
+  type: string;
+  range: Range;
+}
+
+/** A flag or hint as the tool declares it. `null` is Python's `None` (Arcade's unset). */
+export type FlagState = boolean | null | 'unknown' | 'invalid';
+
+export interface FlagField {
+  /** The key as written (`read_only`, `readOnlyHint`, `read_only_hint`). */
+  key: string;
+  state: FlagState;
+  /** For `invalid` states, whether Arcade's lax parsing (or a lenient client) would coerce it, and to what. */
+  coercedTo?: boolean;
+  entry: Entry;
+  value: Value;
+}
+
+export interface EnumItem {
+  /** The member name, upper case (`EMAIL`), or the string as written for string items. */
+  text: string;
+  value: Value;
+}
+
+export interface BehaviorModel {
+  /** The `Behavior(...)` call or the dict literal. */
+  value: Value;
+  operations?: { value: Value; items: EnumItem[] };
+  readOnly?: FlagField;
+  destructive?: FlagField;
+  idempotent?: FlagField;
+  openWorld?: FlagField;
+}
+
+export interface ClassificationModel {
+  value: Value;
+  serviceDomains?: { value: Value; items: EnumItem[] };
+}
+
+export interface MetadataModel {
+  /** The `ToolMetadata(...)` call (or the dict an author passed by mistake). */
+  value: Value;
+  classification?: ClassificationModel;
+  behavior?: BehaviorModel;
+  extras?: Entry;
+  strict?: FlagField;
+}
+
+export type HintName = 'readOnlyHint' | 'destructiveHint' | 'idempotentHint' | 'openWorldHint';
+
+export interface AnnotationsModel {
+  /** The annotations object, dict or `ToolAnnotations(...)` call. */
+  value: Value;
+  /** The entry that holds it (`annotations=...`, `annotations: {...}`), when there is one. */
+  entry?: Entry;
+  title?: Entry;
+  hints: Partial<Record<HintName, FlagField>>;
+  custom?: Entry;
+  /** Vendor hints allowed in this form, such as FastMCP's `streamingHint`. */
+  extraHints: FlagField[];
+}
+
+export interface KeyInfo {
+  name: string;
+  spelling: 'camel' | 'snake' | 'other';
+  range: Range;
+  duplicateOf?: Range;
+}
+
+export interface ToolDeclaration {
+  /** The tool's name when known statically (Arcade: `name=` or the function name). */
+  name?: string;
+  nameValue?: Value;
+  /** The function the decorator sits on, for Python tools. */
+  functionName?: string;
+  title?: string;
+  language: LanguageId;
+  form: DeclarationForm;
+  /** The whole declaration (decorated definition, call, object literal, class). */
+  range: Range;
+  /** Where MTL203 and tool-level findings sit: decorator callee, `registerTool` callee, `name` key, class name. */
+  nameRange: Range;
+  description?: string;
+  parameters: string[];
+  /** Arcade's metadata, raw: what `metadata=` was given (for MTL209: a dict). */
+  metadataValue?: Value;
+  metadata?: MetadataModel;
+  annotations?: AnnotationsModel;
+  /** `meta=` on an Arcade decorator (MTL210). */
+  meta?: Entry;
+  /** Keyword arguments of the registration itself (`@app.tool(...)`), for duplicate-keyword checks. */
+  registration?: Value;
+  /** Where a missing `metadata=` / `annotations` entry would be inserted (MTL203's fix). */
+  insertion?: InsertionPoint;
+  keys: KeyInfo[];
+  /** Arcade `app.add_tool(fn, metadata=...)` on a function already decorated with `@tool` (MTL215). */
+  metadataIgnored?: boolean;
+}
+
+export type InsertionPoint =
+  /** Add an entry to an existing call or object literal. */
+  | { kind: 'container'; container: Container; style: 'arcade' | 'python-annotations' | 'ts-annotations' }
+  /** A bare decorator `@app.tool`: append `(metadata=...)` at `offset`. */
+  | { kind: 'bare-decorator'; offset: number; style: 'arcade' | 'python-annotations' };
+
+export type Severity = 'error' | 'warning' | 'info' | 'hint';
+
+export interface TextEdit {
+  range: Range;
+  newText: string;
+}
+
+export interface Fix {
+  title: string;
+  edits: TextEdit[];
+  isPreferred?: boolean;
+  /** Safe to apply without review: on save, in `--fix` (only gap-filling and identical-duplicate removal). */
+  safe: boolean;
+}
+
+export interface RelatedInfo {
+  range: Range;
+  message: string;
+}
+
+export interface Finding {
+  code: string;
+  rule: string;
+  severity: Severity;
+  message: string;
+  range: Range;
+  related: RelatedInfo[];
+  fixes: Fix[];
+  /** The index of the declaration in the analysis result, when the finding belongs to one. */
+  declarationIndex?: number;
+}

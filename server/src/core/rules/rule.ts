@@ -1,0 +1,66 @@
+import { Finding, Fix, Range, RelatedInfo, Severity, ToolDeclaration } from '../model';
+
+export const PROFILES = ['recommended', 'strict', 'spec', 'arcade', 'openai-apps'] as const;
+export type ProfileName = (typeof PROFILES)[number];
+
+export type SeverityOrOff = Severity | 'off';
+
+/** Documentation with fixed headings (ruff's shape); docs pages and hovers come from here. */
+export interface RuleDocs {
+  /** One sentence: what the rule reports. */
+  summary: string;
+  whatItDoes: string;
+  why: string;
+  /** Code that triggers the rule (Python unless the rule is TS-only). */
+  example: string;
+  /** The same code, fixed. */
+  useInstead: string;
+  /** How the quick-fix works and whether fix-all on save applies it. */
+  fix: string;
+  /** The MCP annotation or Arcade field involved. */
+  mapping?: string;
+  exampleLanguage?: 'python' | 'typescript';
+}
+
+export interface ReportOptions {
+  range: Range;
+  message: string;
+  /** Defaults to the rule's severity in the active profile. */
+  severity?: Severity;
+  related?: RelatedInfo[];
+  fixes?: Fix[];
+}
+
+export interface RuleContext {
+  readonly profile: ProfileName;
+  /** The rule's severity in the active profile (never 'off': off rules are not run). */
+  readonly severity: Severity;
+  /** The full document text, for fixes that keep the author's formatting. */
+  readonly text: string;
+  report(options: ReportOptions): void;
+}
+
+export interface Rule {
+  code: string;
+  name: string;
+  /** Severity of the rule's main finding in each profile. */
+  severity: Record<ProfileName, SeverityOrOff>;
+  /** `safe`: has a fix that fix-all on save may apply; `quickfix`: fixes offered only on request. */
+  fixable: 'safe' | 'quickfix' | 'none';
+  docs: RuleDocs;
+  /** Checks one tool declaration. */
+  check?(declaration: ToolDeclaration, context: RuleContext): void;
+  /** Checks all tools of a file together (duplicate names, ...). */
+  checkFile?(declarations: readonly ToolDeclaration[], context: RuleContext): void;
+}
+
+export function docsUrl(ruleName: string): string {
+  return `https://github.com/mcp-tool-lint/mcp-tool-lint/blob/main/docs/rules/${ruleName}.md`;
+}
+
+/** Severity table helper: the same severity in every profile unless overridden. */
+export function severities(base: SeverityOrOff, overrides: Partial<Record<ProfileName, SeverityOrOff>> = {}): Record<ProfileName, SeverityOrOff> {
+  return { recommended: base, strict: base, spec: base, arcade: base, 'openai-apps': base, ...overrides };
+}
+
+export type { Finding };
