@@ -25,6 +25,8 @@ const common = {
   sourcemap: production ? false : 'linked',
   minify: production,
   logLevel: 'warning',
+  // The ESM build of web-tree-sitter needs import.meta.url, which a CJS bundle lacks; use its CJS build.
+  alias: { 'web-tree-sitter': path.join(root, 'node_modules/web-tree-sitter/tree-sitter.cjs') },
 };
 
 function testEntries(dir) {

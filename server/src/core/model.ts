@@ -78,7 +78,14 @@ export type Value =
   | (ValueBase & { kind: 'string'; value: string })
   | (ValueBase & { kind: 'number'; value: number; text: string })
   | (ValueBase & { kind: 'sequence'; sequence: 'list' | 'tuple' | 'set'; items: Value[] })
-  | (ValueBase & { kind: 'mapping'; entries: Entry[]; container: Container; nonStringKeys: NonStringKey[] })
+  | (ValueBase & {
+      kind: 'mapping';
+      entries: Entry[];
+      container: Container;
+      nonStringKeys: NonStringKey[];
+      /** A spread (`**base`, `...base`) or computed key whose entries cannot be known: "missing" rules stay silent. */
+      opaqueSpread?: boolean;
+    })
   | (ValueBase & {
       kind: 'call';
       /** The callee as resolved through import aliases: `ToolMetadata`, `Behavior`, `ToolAnnotations`, ... or the text as written. */
@@ -87,6 +94,8 @@ export type Value =
       entries: Entry[];
       positional: Value[];
       container: Container;
+      /** As for mappings: a `**kwargs` whose entries cannot be known. */
+      opaqueSpread?: boolean;
     })
   | (ValueBase & { kind: 'enum-member'; enumName: 'ServiceDomain' | 'Operation'; member: string; memberRange: Range })
   /** A literal that is not JSON-safe in Arcade's extras check (bytes, a float NaN/inf, a datetime call). */

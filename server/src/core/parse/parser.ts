@@ -16,11 +16,11 @@ const GRAMMAR_FILES: Record<GrammarId, string> = {
 const RUNTIME_FILE = 'tree-sitter.wasm';
 
 /**
- * The folder holding the `.wasm` files: next to the bundle (`dist/`), or one folder up
- * for bundles built into a subfolder of `dist/` (tests, workers).
+ * The folder holding the `.wasm` files: next to the bundle (`dist/`), or up to two folders
+ * up for bundles built into subfolders of `dist/` (tests, tools).
  */
 export function findWasmDir(): string {
-  const candidates = [process.env.MCP_TOOL_LINT_WASM_DIR, __dirname, path.join(__dirname, '..')];
+  const candidates = [process.env.MCP_TOOL_LINT_WASM_DIR, __dirname, path.join(__dirname, '..'), path.join(__dirname, '..', '..')];
   for (const dir of candidates) {
     if (dir && fs.existsSync(path.join(dir, RUNTIME_FILE)) && fs.existsSync(path.join(dir, GRAMMAR_FILES.python))) {
       return dir;
@@ -54,9 +54,12 @@ export async function loadGrammar(grammar: GrammarId): Promise<Language> {
 
 /** Loads every grammar once, so later parses can run synchronously. */
 export async function loadAllGrammars(): Promise<void> {
+  await init();
   await Promise.all((Object.keys(GRAMMAR_FILES) as GrammarId[]).map(async (grammar) => {
+    const language = await loadGrammar(grammar);
+    if (parsers.has(grammar)) return;
     const parser = new Parser();
-    parser.setLanguage(await loadGrammar(grammar));
+    parser.setLanguage(language);
     parsers.set(grammar, parser);
   }));
 }

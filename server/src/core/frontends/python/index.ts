@@ -1,6 +1,144 @@
-import { Tree } from 'web-tree-sitter';
-import { ToolDeclaration } from '../../model';
+/** Python front end: syntax tree → ToolDeclaration[] for Arcade and MCP SDK / FastMCP tools. */
+import { Node, Tree } from 'web-tree-sitter';
+import { interpretAnnotations, interpretMetadata, lastEntry } from '../../interpret';
+import { Entry, KeyInfo, ToolDeclaration, Value } from '../../model';
+import { containerOf, namedChildren, rangeOf } from '../syntax';
+import { PythonModule } from './module';
+import { findRegistrations, hasToolDecorator, Registration } from './registrations';
+import { PythonValues } from './values';
 
-export function extractPythonDeclarations(_tree: Tree, _text: string): ToolDeclaration[] {
-  return [];
+export function extractPythonDeclarations(tree: Tree, text: string): ToolDeclaration[] {
+  const module = new PythonModule(tree.rootNode, text);
+  const values = new PythonValues(module);
+  const declarations: ToolDeclaration[] = [];
+  for (const registration of findRegistrations(module)) {
+    try {
+      declarations.push(buildDeclaration(registration, module, values));
+    } catch (error) {
+      // One declaration the front end cannot read must not hide the others.
+      if (process.env.MCP_TOOL_LINT_DEBUG) console.error(error);
+    }
+  }
+  return declarations;
+}
+
+function buildDeclaration(registration: Registration, module: PythonModule, values: PythonValues): ToolDeclaration {
+  const { entries, positional } = registration.argumentList
+    ? values.argumentsOf(registration.argumentList)
+    : { entries: [] as Entry[], positional: [] as Value[] };
+  const callValue: Value | undefined = registration.argumentList
+    ? { kind: 'call', callee: 'tool', calleeRange: registration.calleeRange, entries, positional, range: rangeOf(registration.argumentList), container: containerFromArguments(registration.argumentList) }
+    : undefined;
+  const declaration: ToolDeclaration = {
+    language: 'python',
+    form: registration.form,
+    range: rangeOf(registration.node),
+    nameRange: registration.calleeRange,
+    functionName: registration.functionName,
+    parameters: parameterNames(registration.functionNode),
+    description: descriptionOf(registration, entries),
+    registration: callValue,
+    keys: [],
+  };
+  const nameEntry = lastEntry(entries, 'name');
+  const positionalName = registration.kind === 'sdk' && registration.skipPositional === 0 ? positional[0] : undefined;
+  declaration.nameValue = nameEntry?.value ?? (positionalName?.kind === 'string' ? positionalName : undefined);
+  declaration.name = toolName(registration, declaration.nameValue);
+  const title = lastEntry(entries, 'title');
+  if (title?.value.kind === 'string') declaration.title = title.value.value;
+
+  if (registration.kind === 'arcade') {
+    readArcade(declaration, registration, entries, module);
+  } else {
+    readAnnotations(declaration, entries);
+  }
+  declaration.insertion = registration.argumentList
+    ? { kind: 'container', container: containerFromArguments(registration.argumentList), style: registration.kind === 'arcade' ? 'arcade' : 'python-annotations' }
+    : registration.bareEnd !== undefined
+      ? { kind: 'bare-decorator', offset: registration.bareEnd, style: registration.kind === 'arcade' ? 'arcade' : 'python-annotations' }
+      : undefined;
+  return declaration;
+}
+
+function containerFromArguments(argumentList: Node) {
+  return containerOf(argumentList, namedChildren(argumentList).filter((c) => c.type !== 'comment'), 'call');
+}
+
+function readArcade(declaration: ToolDeclaration, registration: Registration, entries: Entry[], module: PythonModule): void {
+  const metadataEntry = lastEntry(entries, 'metadata');
+  declaration.meta = lastEntry(entries, 'meta');
+  if (!metadataEntry) return;
+  declaration.metadataValue = metadataEntry.value;
+  const value = metadataEntry.value;
+  if ((value.kind === 'call' && value.callee === 'ToolMetadata') || value.kind === 'mapping') {
+    declaration.metadata = interpretMetadata(value);
+    const behavior = declaration.metadata.behavior?.value;
+    if (behavior) declaration.keys.push(...keysOf(behavior));
+  }
+  if (registration.form === 'arcade-add-tool' && hasToolDecorator(registration.functionNode, module)) {
+    declaration.metadataIgnored = true;
+  }
+}
+
+function readAnnotations(declaration: ToolDeclaration, entries: Entry[]): void {
+  const entry = lastEntry(entries, 'annotations');
+  if (!entry) return;
+  const value = entry.value;
+  if ((value.kind === 'call' && value.callee === 'ToolAnnotations') || value.kind === 'mapping') {
+    declaration.annotations = interpretAnnotations(value, entry, { snakeCase: true, vendorHints: false });
+    declaration.keys.push(...keysOf(value));
+    const title = declaration.annotations.title?.value;
+    if (!declaration.title && title?.kind === 'string') declaration.title = title.value;
+  } else if (value.kind !== 'null') {
+    // Annotations the linter cannot read (a helper call, an imported preset): keep the entry so no rule
+    // reports them missing, but with no hints to check.
+    declaration.annotations = { value, entry, hints: {}, extraHints: [] };
+  }
+}
+
+function keysOf(value: Value): KeyInfo[] {
+  if (value.kind !== 'call' && value.kind !== 'mapping') return [];
+  const seen = new Map<string, Entry>();
+  return value.entries.map((entry) => {
+    const earlier = seen.get(entry.key);
+    seen.set(entry.key, entry);
+    return {
+      name: entry.key,
+      spelling: entry.key.includes('_') ? 'snake' : /[a-z][A-Z]/.test(entry.key) ? 'camel' : 'other',
+      range: entry.keyRange,
+      duplicateOf: earlier?.keyRange,
+    };
+  });
+}
+
+/** Arcade names a tool by `name=` or the function name in PascalCase; the SDKs by `name=` or the function name. */
+function toolName(registration: Registration, nameValue: Value | undefined): string | undefined {
+  if (nameValue) return nameValue.kind === 'string' ? nameValue.value : undefined;
+  if (!registration.functionName) return undefined;
+  if (registration.kind === 'arcade') return pascalCase(registration.functionName);
+  return registration.functionName;
+}
+
+export function pascalCase(name: string): string {
+  return name.split('_').filter(Boolean).map((part) => part[0].toUpperCase() + part.slice(1)).join('');
+}
+
+function descriptionOf(registration: Registration, entries: Entry[]): string | undefined {
+  const explicit = lastEntry(entries, 'desc') ?? lastEntry(entries, 'description');
+  if (explicit?.value.kind === 'string') return explicit.value.value;
+  const body = registration.functionNode?.childForFieldName('body');
+  const first = body ? namedChildren(body)[0] : undefined;
+  const docstring = first?.type === 'expression_statement' ? namedChildren(first)[0] : undefined;
+  if (docstring?.type !== 'string') return undefined;
+  return namedChildren(docstring).filter((c) => c.type === 'string_content').map((c) => c.text).join('').trim();
+}
+
+function parameterNames(functionNode: Node | undefined): string[] {
+  const parameters = functionNode?.childForFieldName('parameters');
+  if (!parameters) return [];
+  return namedChildren(parameters).map((parameter) => {
+    if (parameter.type === 'identifier') return parameter.text;
+    const name = parameter.childForFieldName('name') ?? namedChildren(parameter).find((c) => c.type === 'identifier');
+    return name?.text ?? '';
+  }).filter((name) => name && name !== 'self');
 }

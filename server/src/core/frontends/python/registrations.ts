@@ -1,0 +1,178 @@
+/**
+ * Finds the places where a Python file registers an MCP tool (rules.md, "What counts as a
+ * tool"): `@app.tool`, `@tool`, `app.add_tool(fn, ...)`, `Tool.from_function(...)`,
+ * `mcp.tool()(fn)`, and the low-level `types.Tool(...)`.
+ */
+import { Node } from 'web-tree-sitter';
+import { DeclarationForm, Range } from '../../model';
+import { descendantsOfTypes, namedChildren, rangeOf } from '../syntax';
+import { PythonModule } from './module';
+
+export type ToolKind = 'arcade' | 'sdk' | 'lowlevel';
+
+export interface Registration {
+  form: DeclarationForm;
+  kind: ToolKind;
+  /** The whole declaration: the decorated function, or the call. */
+  node: Node;
+  /** Where tool-level findings sit: the decorator's callee, the `add_tool` callee. */
+  calleeRange: Range;
+  /** The call's `argument_list`, when the registration is called (`@app.tool(...)`). */
+  argumentList?: Node;
+  /** The end of a bare decorator (`@app.tool`), where `(...)` would be appended. */
+  bareEnd?: number;
+  /** The registered function's definition, when it is in this file. */
+  functionNode?: Node;
+  functionName?: string;
+  /** Positional argument that holds the function (`add_tool(fn)`), skipped when reading arguments. */
+  skipPositional: number;
+}
+
+const SDK_CONSTRUCTORS = new Set(['FastMCP', 'MCPServer', 'Server']);
+
+export function findRegistrations(module: PythonModule): Registration[] {
+  const registrations: Registration[] = [];
+  for (const node of descendantsOfTypes(module.root, new Set(['decorator', 'call']))) {
+    const registration = node.type === 'decorator' ? fromDecorator(node, module) : fromCall(node, module);
+    if (registration) registrations.push(registration);
+  }
+  return registrations;
+}
+
+function keywordNames(argumentList: Node | undefined): Set<string> {
+  const names = new Set<string>();
+  for (const argument of argumentList ? namedChildren(argumentList) : []) {
+    if (argument.type === 'keyword_argument') {
+      const name = argument.childForFieldName('name')?.text;
+      if (name) names.add(name);
+    }
+  }
+  return names;
+}
+
+/** A registration counts in a file that imports an MCP package, or when it passes metadata/annotations. */
+function counts(module: PythonModule, keywords: Set<string>): boolean {
+  return module.importsMcp() || keywords.has('annotations') || keywords.has('metadata');
+}
+
+/** Arcade or MCP SDK, from the receiver's constructor, the keywords, then the imports. */
+function kindOf(module: PythonModule, receiver: Node | undefined, keywords: Set<string>): ToolKind {
+  if (receiver?.type === 'identifier') {
+    const value = module.constantValue(receiver.text);
+    const constructor = value?.type === 'call' ? value.childForFieldName('function') : undefined;
+    const name = constructor ? module.resolveName(constructor) : undefined;
+    if (name === 'MCPApp') return 'arcade';
+    if (name && SDK_CONSTRUCTORS.has(name)) return 'sdk';
+  }
+  if (keywords.has('metadata')) return 'arcade';
+  if (keywords.has('annotations')) return 'sdk';
+  return module.importsArcade() ? 'arcade' : 'sdk';
+}
+
+function isToolCallee(callee: Node, module: PythonModule): boolean {
+  return (callee.type === 'identifier' || callee.type === 'attribute') && module.resolveName(callee) === 'tool';
+}
+
+function fromDecorator(decorator: Node, module: PythonModule): Registration | undefined {
+  const expression = namedChildren(decorator).find((c) => c.type !== 'comment');
+  if (!expression) return undefined;
+  const called = expression.type === 'call';
+  const callee = called ? expression.childForFieldName('function') : expression;
+  if (!callee || !isToolCallee(callee, module)) return undefined;
+  const argumentList = called ? expression.childForFieldName('arguments') ?? undefined : undefined;
+  if (argumentList && argumentList.type !== 'argument_list') return undefined;
+  const keywords = keywordNames(argumentList);
+  if (!counts(module, keywords)) return undefined;
+  const receiver = callee.type === 'attribute' ? callee.childForFieldName('object') ?? undefined : undefined;
+  const kind = kindOf(module, receiver, keywords);
+  const definitionHolder = decorator.parent?.type === 'decorated_definition' ? decorator.parent : undefined;
+  const functionNode = definitionHolder?.childForFieldName('definition') ?? undefined;
+  return {
+    form: kind === 'arcade' ? (receiver ? 'arcade-app-tool' : 'arcade-tool') : 'python-sdk-tool',
+    kind,
+    node: definitionHolder ?? decorator,
+    calleeRange: rangeOf(callee),
+    argumentList,
+    bareEnd: called ? undefined : expression.endIndex,
+    functionNode: functionNode?.type === 'function_definition' ? functionNode : undefined,
+    functionName: functionNode?.childForFieldName('name')?.text,
+    skipPositional: 0,
+  };
+}
+
+function fromCall(call: Node, module: PythonModule): Registration | undefined {
+  if (call.parent?.type === 'decorator') return undefined;
+  const callee = call.childForFieldName('function');
+  const argumentList = call.childForFieldName('arguments');
+  if (!callee || argumentList?.type !== 'argument_list') return undefined;
+  const name = module.resolveName(callee);
+  const keywords = keywordNames(argumentList);
+  const firstPositional = namedChildren(argumentList).find((a) => a.type !== 'keyword_argument' && a.type !== 'comment');
+
+  // `mcp.tool(...)(fn)`: the outer call registers `fn` with the inner call's arguments.
+  if (callee.type === 'call') {
+    const innerCallee = callee.childForFieldName('function');
+    const innerArguments = callee.childForFieldName('arguments');
+    if (!innerCallee || !isToolCallee(innerCallee, module) || innerArguments?.type !== 'argument_list') return undefined;
+    const innerKeywords = keywordNames(innerArguments);
+    if (!counts(module, innerKeywords)) return undefined;
+    const receiver = innerCallee.type === 'attribute' ? innerCallee.childForFieldName('object') ?? undefined : undefined;
+    const kind = kindOf(module, receiver, innerKeywords);
+    return withFunction({
+      form: kind === 'arcade' ? 'arcade-app-tool' : 'python-sdk-tool',
+      kind, node: call, calleeRange: rangeOf(innerCallee), argumentList: innerArguments, skipPositional: 0,
+    }, firstPositional, module);
+  }
+  if (call.parent?.type === 'call' && isToolCallee(callee, module)) return undefined; // handled by the outer call
+  if (!name) return undefined;
+
+  if (name === 'add_tool' && callee.type === 'attribute') {
+    if (firstPositional?.type === 'call') return undefined; // add_tool(Tool.from_function(...)): the inner call is the tool
+    if (!counts(module, keywords)) return undefined;
+    const kind = kindOf(module, callee.childForFieldName('object') ?? undefined, keywords);
+    return withFunction({
+      form: kind === 'arcade' ? 'arcade-add-tool' : 'python-sdk-tool',
+      kind, node: call, calleeRange: rangeOf(callee), argumentList, skipPositional: 1,
+    }, firstPositional, module);
+  }
+  if (name === 'from_function' && callee.type === 'attribute') {
+    const owner = module.resolveName(callee.childForFieldName('object')!);
+    if ((owner !== 'Tool' && owner !== 'FunctionTool') || !counts(module, keywords)) return undefined;
+    return withFunction({ form: 'python-sdk-tool', kind: 'sdk', node: call, calleeRange: rangeOf(callee), argumentList, skipPositional: 1 }, firstPositional, module);
+  }
+  if (isToolCallee(callee, module) && callee.type === 'attribute' && firstPositional?.type === 'identifier') {
+    // FastMCP's direct call `mcp.tool(fn, name=...)`.
+    if (!counts(module, keywords)) return undefined;
+    const kind = kindOf(module, callee.childForFieldName('object') ?? undefined, keywords);
+    return withFunction({
+      form: kind === 'arcade' ? 'arcade-add-tool' : 'python-sdk-tool',
+      kind, node: call, calleeRange: rangeOf(callee), argumentList, skipPositional: 1,
+    }, firstPositional, module);
+  }
+  if (name === 'Tool' && module.importsAny(['mcp']) && (keywords.has('inputSchema') || keywords.has('annotations') || keywords.has('name'))) {
+    const path = module.resolvePath(callee) ?? '';
+    if (path === 'Tool' || path.startsWith('mcp.')) {
+      return { form: 'python-lowlevel-tool', kind: 'lowlevel', node: call, calleeRange: rangeOf(callee), argumentList, skipPositional: 0 };
+    }
+  }
+  return undefined;
+}
+
+function withFunction(registration: Registration, positional: Node | undefined, module: PythonModule): Registration {
+  if (positional?.type !== 'identifier') return registration;
+  const holder = module.functionNamed(positional.text);
+  const definition = holder?.type === 'decorated_definition' ? holder.childForFieldName('definition') ?? undefined : holder;
+  return { ...registration, functionName: positional.text, functionNode: definition };
+}
+
+/** Whether a top-level function already carries a tool decorator (MTL215: `add_tool` then ignores new metadata). */
+export function hasToolDecorator(functionNode: Node | undefined, module: PythonModule): boolean {
+  const holder = functionNode?.parent;
+  if (holder?.type !== 'decorated_definition') return false;
+  return namedChildren(holder).some((decorator) => {
+    if (decorator.type !== 'decorator') return false;
+    const expression = namedChildren(decorator)[0];
+    const callee = expression?.type === 'call' ? expression.childForFieldName('function') : expression;
+    return !!callee && isToolCallee(callee, module);
+  });
+}

@@ -1,0 +1,257 @@
+/**
+ * Python expressions → `Value` trees, resolving what can be known within the file:
+ * literals, module constants assigned once, `**spreads`, import aliases, enum members.
+ */
+import { Node } from 'web-tree-sitter';
+import { Entry, NonStringKey, Range, Value } from '../../model';
+import { allChildren, containerOf, namedChildren, rangeOf } from '../syntax';
+import { PythonModule } from './module';
+
+/** Deeper expressions are left unknown: no stack overflow on pathological input. */
+const MAX_DEPTH = 64;
+
+const ESCAPES: Record<string, string> = { n: '\n', t: '\t', r: '\r', '\\': '\\', "'": "'", '"': '"', '0': '\0', a: '\x07', b: '\b', f: '\f', v: '\v' };
+
+interface Context {
+  /** The use site inside the tool when the value was reached through a module constant. */
+  via?: Range;
+  depth: number;
+  resolving: ReadonlySet<string>;
+}
+
+export class PythonValues {
+  constructor(private readonly module: PythonModule) {}
+
+  valueOf(node: Node): Value {
+    return this.read(node, { depth: 0, resolving: new Set() });
+  }
+
+  /** Keyword arguments of an `argument_list` as entries (`**spread` of a known dict included). */
+  argumentsOf(argumentList: Node): { entries: Entry[]; positional: Value[]; opaqueSpread: boolean } {
+    return this.readArguments(argumentList, { depth: 0, resolving: new Set() });
+  }
+
+  private read(node: Node, context: Context): Value {
+    const range = rangeOf(node);
+    const base = { range, via: context.via };
+    if (context.depth > MAX_DEPTH) return { ...base, kind: 'unknown', text: node.text.slice(0, 80) };
+    const deeper: Context = { ...context, depth: context.depth + 1 };
+    switch (node.type) {
+      case 'true':
+      case 'false':
+        return { ...base, kind: 'boolean', value: node.type === 'true' };
+      case 'none':
+        return { ...base, kind: 'null', text: 'None' };
+      case 'integer':
+      case 'float':
+        return this.readNumber(node, base);
+      case 'unary_operator':
+        return this.readSigned(node, base);
+      case 'string':
+      case 'concatenated_string':
+        return this.readString(node, base);
+      case 'list':
+      case 'tuple':
+      case 'set':
+        return { ...base, kind: 'sequence', sequence: node.type, items: namedChildren(node).filter((c) => c.type !== 'comment').map((item) => this.read(item, deeper)) };
+      case 'parenthesized_expression': {
+        const inner = namedChildren(node).find((c) => c.type !== 'comment');
+        return inner ? this.read(inner, deeper) : { ...base, kind: 'unknown', text: node.text };
+      }
+      case 'dictionary':
+        return this.readDictionary(node, deeper, base);
+      case 'call':
+        return this.readCall(node, deeper, base);
+      case 'identifier':
+        return this.readIdentifier(node, context, base);
+      case 'attribute':
+        return this.readAttribute(node, base);
+      default:
+        return { ...base, kind: 'unknown', text: node.text.slice(0, 80) };
+    }
+  }
+
+  private readNumber(node: Node, base: { range: Range; via?: Range }): Value {
+    const text = node.text;
+    const value = Number(text.replace(/_/g, '').replace(/[jJ]$/, ''));
+    if (/[jJ]$/.test(text) || Number.isNaN(value)) return { ...base, kind: 'unknown', text };
+    return { ...base, kind: 'number', value, text };
+  }
+
+  private readSigned(node: Node, base: { range: Range; via?: Range }): Value {
+    const operand = node.childForFieldName('argument');
+    const operator = node.childForFieldName('operator')?.text;
+    if (operand && (operand.type === 'integer' || operand.type === 'float') && (operator === '-' || operator === '+')) {
+      const number = Number(operand.text.replace(/_/g, ''));
+      return { ...base, kind: 'number', value: operator === '-' ? -number : number, text: node.text };
+    }
+    return { ...base, kind: 'unknown', text: node.text };
+  }
+
+  private readString(node: Node, base: { range: Range; via?: Range }): Value {
+    const parts = node.type === 'concatenated_string' ? namedChildren(node).filter((c) => c.type === 'string') : [node];
+    let value = '';
+    for (const part of parts) {
+      const prefix = (allChildren(part).find((c) => c.type === 'string_start')?.text ?? '').toLowerCase();
+      if (prefix.includes('b')) return { ...base, kind: 'foreign', description: 'bytes' };
+      const raw = prefix.includes('r');
+      for (const child of namedChildren(part)) {
+        if (child.type === 'interpolation') return { ...base, kind: 'unknown', text: node.text.slice(0, 80) };
+        if (child.type === 'string_content') value += raw ? child.text : decodeEscapes(child.text);
+        else if (child.type === 'escape_sequence') value += raw ? child.text : decodeEscapes(child.text);
+      }
+    }
+    return { ...base, kind: 'string', value };
+  }
+
+  private readDictionary(node: Node, context: Context, base: { range: Range; via?: Range }): Value {
+    const entries: Entry[] = [];
+    const nonStringKeys: NonStringKey[] = [];
+    const entryNodes: Node[] = [];
+    let opaqueSpread = false;
+    for (const child of namedChildren(node)) {
+      if (child.type === 'pair') {
+        entryNodes.push(child);
+        const keyNode = child.childForFieldName('key');
+        const valueNode = child.childForFieldName('value');
+        if (!keyNode || !valueNode) continue;
+        const key = this.read(keyNode, context);
+        if (key.kind === 'string') {
+          entries.push(this.entry(key.value, keyNode, child, this.read(valueNode, context), context));
+        } else if (key.kind === 'unknown') {
+          opaqueSpread = true;
+        } else {
+          nonStringKeys.push({ text: keyNode.text, type: pythonTypeName(key), range: context.via ?? rangeOf(keyNode) });
+        }
+      } else if (child.type === 'dictionary_splat') {
+        entryNodes.push(child);
+        const spread = this.readSpread(child, context);
+        if (spread) entries.push(...spread);
+        else opaqueSpread = true;
+      }
+    }
+    return { ...base, kind: 'mapping', entries, nonStringKeys, container: containerOf(node, entryNodes, 'dict'), opaqueSpread };
+  }
+
+  private readCall(node: Node, context: Context, base: { range: Range; via?: Range }): Value {
+    const calleeNode = node.childForFieldName('function');
+    const argumentsNode = node.childForFieldName('arguments');
+    if (!calleeNode || !argumentsNode || argumentsNode.type !== 'argument_list') return { ...base, kind: 'unknown', text: node.text.slice(0, 80) };
+    const callee = this.module.resolveName(calleeNode) ?? calleeNode.text;
+    const special = foreignCall(this.module.resolvePath(calleeNode), argumentsNode);
+    if (special) return { ...base, kind: 'foreign', description: special };
+    const { entries, positional, opaqueSpread } = this.readArguments(argumentsNode, context);
+    if (callee === 'dict' && positional.length === 0) {
+      return { ...base, kind: 'mapping', entries, nonStringKeys: [], container: containerOf(argumentsNode, namedChildren(argumentsNode), 'call'), opaqueSpread };
+    }
+    return {
+      ...base,
+      kind: 'call',
+      callee,
+      calleeRange: rangeOf(calleeNode),
+      entries,
+      positional,
+      container: containerOf(argumentsNode, namedChildren(argumentsNode).filter((c) => c.type !== 'comment'), 'call'),
+      opaqueSpread,
+    };
+  }
+
+  private readArguments(argumentList: Node, context: Context): { entries: Entry[]; positional: Value[]; opaqueSpread: boolean } {
+    const entries: Entry[] = [];
+    const positional: Value[] = [];
+    let opaqueSpread = false;
+    for (const argument of namedChildren(argumentList)) {
+      if (argument.type === 'comment') continue;
+      if (argument.type === 'keyword_argument') {
+        const name = argument.childForFieldName('name');
+        const value = argument.childForFieldName('value');
+        if (name && value) entries.push(this.entry(name.text, name, argument, this.read(value, context), context));
+      } else if (argument.type === 'dictionary_splat') {
+        const spread = this.readSpread(argument, context);
+        if (spread) entries.push(...spread);
+        else opaqueSpread = true;
+      } else if (argument.type === 'list_splat') {
+        opaqueSpread = true;
+      } else {
+        positional.push(this.read(argument, context));
+      }
+    }
+    return { entries, positional, opaqueSpread };
+  }
+
+  /** `**name` of a known dict: its entries, marked as coming through the spread. */
+  private readSpread(splat: Node, context: Context): Entry[] | undefined {
+    const inner = namedChildren(splat)[0];
+    if (!inner) return undefined;
+    const value = this.read(inner, context);
+    if (value.kind !== 'mapping' || value.opaqueSpread) return undefined;
+    const spreadRange = context.via ?? rangeOf(splat);
+    return value.entries.map((entry) => ({ ...entry, viaSpread: spreadRange }));
+  }
+
+  private readIdentifier(node: Node, context: Context, base: { range: Range; via?: Range }): Value {
+    const name = node.text;
+    const constant = this.module.constantValue(name);
+    if (!constant || context.resolving.has(name)) return { ...base, kind: 'unknown', text: name };
+    const resolving = new Set(context.resolving).add(name);
+    return this.read(constant, { via: context.via ?? rangeOf(node), depth: context.depth + 1, resolving });
+  }
+
+  private readAttribute(node: Node, base: { range: Range; via?: Range }): Value {
+    const path = this.module.resolvePath(node);
+    const object = node.childForFieldName('object');
+    const attribute = node.childForFieldName('attribute');
+    if (path && object && attribute) {
+      const enumName = this.module.resolveName(object);
+      if (enumName === 'ServiceDomain' || enumName === 'Operation') {
+        return { ...base, kind: 'enum-member', enumName, member: attribute.text, memberRange: base.via ?? rangeOf(attribute) };
+      }
+      if (path === 'math.inf' || path === 'math.nan') return { ...base, kind: 'foreign', description: path === 'math.inf' ? 'inf' : 'nan' };
+    }
+    return { ...base, kind: 'unknown', text: node.text.slice(0, 80) };
+  }
+
+  private entry(key: string, keyNode: Node, entryNode: Node, value: Value, context: Context): Entry {
+    return {
+      key,
+      keyRange: context.via ?? rangeOf(keyNode),
+      range: context.via ?? rangeOf(entryNode),
+      value,
+      startOffset: entryNode.startIndex,
+      endOffset: entryNode.endIndex,
+    };
+  }
+}
+
+function decodeEscapes(text: string): string {
+  return text.replace(/\\(x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|.)/gs, (_match, code: string) => {
+    if (/^[xuU]/.test(code)) return String.fromCodePoint(parseInt(code.slice(1), 16));
+    return ESCAPES[code] ?? `\\${code}`;
+  });
+}
+
+/** Calls whose result is a value Arcade's extras check rejects: `float("nan")`, `datetime(...)`, `bytes(...)`. */
+function foreignCall(path: string | undefined, argumentList: Node): string | undefined {
+  if (!path) return undefined;
+  const name = path.slice(path.lastIndexOf('.') + 1);
+  if (name === 'float') {
+    const argument = namedChildren(argumentList)[0];
+    const text = argument?.type === 'string' ? argument.text.slice(1, -1).toLowerCase().replace(/^[+-]/, '') : '';
+    if (text === 'nan' || text === 'inf' || text === 'infinity') return text === 'nan' ? 'nan' : 'inf';
+    return undefined;
+  }
+  if (['datetime', 'date', 'time', 'timedelta', 'Decimal', 'UUID', 'bytes', 'bytearray', 'set', 'frozenset'].includes(name)) return name;
+  return undefined;
+}
+
+/** The Python type name of a literal key, as Arcade's error message spells it. */
+function pythonTypeName(value: Value): string {
+  switch (value.kind) {
+    case 'boolean': return 'bool';
+    case 'null': return 'NoneType';
+    case 'number': return Number.isInteger(value.value) && !value.text.includes('.') ? 'int' : 'float';
+    case 'sequence': return value.sequence;
+    case 'foreign': return value.description;
+    default: return 'object';
+  }
+}
