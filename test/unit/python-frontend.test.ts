@@ -38,7 +38,7 @@ test('python front end: fastmcp_tools.py', async () => {
   assert.deepEqual(await declarationsOf('fastmcp_tools.py'), [
     {"form": "python-sdk-tool", "name": "get_forecast", "at": "9:2", "title": "Get forecast", "annotations": {"readOnlyHint": "true@9:74", "openWorldHint": "true@9:94"}},
     {"form": "python-sdk-tool", "name": "clear_alerts", "at": "15:2", "annotations": {"readOnlyHint": "true@15:40", "destructiveHint": "true@15:65", "openWorldHint": "true@15:88"}},
-    {"form": "python-sdk-tool", "name": "rename_city", "at": "20:2", "title": "Rename", "annotations": {"readOnlyHint": "true@20:41", "openWorldHint": "true@20:41"}},
+    {"form": "python-sdk-tool", "name": "rename_city", "at": "20:2", "annotations": {"readOnlyHint": "true@20:41", "openWorldHint": "true@20:41"}},
     {"form": "python-sdk-tool", "name": "no_annotations", "at": "26:2"},
     {"form": "python-sdk-tool", "name": "snake_case_hints", "at": "31:2", "annotations": {"readOnlyHint": "true@31:54", "openWorldHint": "false@31:76"}},
     {"form": "python-sdk-tool", "name": "plain", "at": "40:1", "annotations": {"readOnlyHint": "true@40:62", "openWorldHint": "false@40:82"}},

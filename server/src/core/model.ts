@@ -180,6 +180,7 @@ export interface ToolDeclaration {
   nameValue?: Value;
   /** The function the decorator sits on, for Python tools. */
   functionName?: string;
+  /** The tool-level title (`title=` on the decorator, `title` in registerTool's config or the tool object), not annotations.title. */
   title?: string;
   language: LanguageId;
   form: DeclarationForm;
@@ -200,6 +201,8 @@ export interface ToolDeclaration {
   /** Where a missing `metadata=` / `annotations` entry would be inserted (MTL203's fix). */
   insertion?: InsertionPoint;
   keys: KeyInfo[];
+  /** Arcade's toolkit name (the `MCPApp`'s `name=`), when known statically: tools/list names are `<Toolkit>_<ToolName>`. */
+  toolkit?: string;
   /** Arcade `app.add_tool(fn, metadata=...)` on a function already decorated with `@tool` (MTL215). */
   metadataIgnored?: boolean;
 }

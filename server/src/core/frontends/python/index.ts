@@ -48,6 +48,7 @@ function buildDeclaration(registration: Registration, module: PythonModule, valu
   if (title?.value.kind === 'string') declaration.title = title.value.value;
 
   if (registration.kind === 'arcade') {
+    declaration.toolkit = toolkitName(registration, module, values);
     readArcade(declaration, registration, entries, module);
   } else {
     readAnnotations(declaration, entries);
@@ -87,13 +88,22 @@ function readAnnotations(declaration: ToolDeclaration, entries: Entry[]): void {
   if ((value.kind === 'call' && value.callee === 'ToolAnnotations') || value.kind === 'mapping') {
     declaration.annotations = interpretAnnotations(value, entry, { snakeCase: true, vendorHints: false });
     declaration.keys.push(...keysOf(value));
-    const title = declaration.annotations.title?.value;
-    if (!declaration.title && title?.kind === 'string') declaration.title = title.value;
   } else if (value.kind !== 'null') {
     // Annotations the linter cannot read (a helper call, an imported preset): keep the entry so no rule
     // reports them missing, but with no hints to check.
     declaration.annotations = { value, entry, hints: {}, extraHints: [] };
   }
+}
+
+/** The `name=` of the `MCPApp(...)` the tool is registered on. */
+function toolkitName(registration: Registration, module: PythonModule, values: PythonValues): string | undefined {
+  if (registration.receiver?.type !== 'identifier') return undefined;
+  const app = module.constantValue(registration.receiver.text);
+  const argumentList = app?.type === 'call' ? app.childForFieldName('arguments') : undefined;
+  if (!argumentList || argumentList.type !== 'argument_list') return undefined;
+  const { entries, positional } = values.argumentsOf(argumentList);
+  const name = lastEntry(entries, 'name')?.value ?? positional[0];
+  return name?.kind === 'string' ? name.value : undefined;
 }
 
 function keysOf(value: Value): KeyInfo[] {

@@ -26,6 +26,8 @@ export interface Registration {
   functionName?: string;
   /** Positional argument that holds the function (`add_tool(fn)`), skipped when reading arguments. */
   skipPositional: number;
+  /** The receiver (`app` in `@app.tool`), when there is one. */
+  receiver?: Node;
 }
 
 const SDK_CONSTRUCTORS = new Set(['FastMCP', 'MCPServer', 'Server']);
@@ -97,6 +99,7 @@ function fromDecorator(decorator: Node, module: PythonModule): Registration | un
     functionNode: functionNode?.type === 'function_definition' ? functionNode : undefined,
     functionName: functionNode?.childForFieldName('name')?.text,
     skipPositional: 0,
+    receiver,
   };
 }
 
@@ -120,34 +123,28 @@ function fromCall(call: Node, module: PythonModule): Registration | undefined {
     const kind = kindOf(module, receiver, innerKeywords);
     return withFunction({
       form: kind === 'arcade' ? 'arcade-app-tool' : 'python-sdk-tool',
-      kind, node: call, calleeRange: rangeOf(innerCallee), argumentList: innerArguments, skipPositional: 0,
+      kind, node: call, calleeRange: rangeOf(innerCallee), argumentList: innerArguments, skipPositional: 0, receiver,
     }, firstPositional, module);
   }
   if (call.parent?.type === 'call' && isToolCallee(callee, module)) return undefined; // handled by the outer call
   if (!name) return undefined;
 
-  if (name === 'add_tool' && callee.type === 'attribute') {
+  // `app.add_tool(fn, ...)`, and FastMCP's direct call `mcp.tool(fn, name=...)`.
+  const addsFunction = name === 'add_tool' || (isToolCallee(callee, module) && firstPositional?.type === 'identifier');
+  if (addsFunction && callee.type === 'attribute') {
     if (firstPositional?.type === 'call') return undefined; // add_tool(Tool.from_function(...)): the inner call is the tool
     if (!counts(module, keywords)) return undefined;
-    const kind = kindOf(module, callee.childForFieldName('object') ?? undefined, keywords);
+    const receiver = callee.childForFieldName('object') ?? undefined;
+    const kind = kindOf(module, receiver, keywords);
     return withFunction({
       form: kind === 'arcade' ? 'arcade-add-tool' : 'python-sdk-tool',
-      kind, node: call, calleeRange: rangeOf(callee), argumentList, skipPositional: 1,
+      kind, node: call, calleeRange: rangeOf(callee), argumentList, skipPositional: 1, receiver,
     }, firstPositional, module);
   }
   if (name === 'from_function' && callee.type === 'attribute') {
     const owner = module.resolveName(callee.childForFieldName('object')!);
     if ((owner !== 'Tool' && owner !== 'FunctionTool') || !counts(module, keywords)) return undefined;
     return withFunction({ form: 'python-sdk-tool', kind: 'sdk', node: call, calleeRange: rangeOf(callee), argumentList, skipPositional: 1 }, firstPositional, module);
-  }
-  if (isToolCallee(callee, module) && callee.type === 'attribute' && firstPositional?.type === 'identifier') {
-    // FastMCP's direct call `mcp.tool(fn, name=...)`.
-    if (!counts(module, keywords)) return undefined;
-    const kind = kindOf(module, callee.childForFieldName('object') ?? undefined, keywords);
-    return withFunction({
-      form: kind === 'arcade' ? 'arcade-add-tool' : 'python-sdk-tool',
-      kind, node: call, calleeRange: rangeOf(callee), argumentList, skipPositional: 1,
-    }, firstPositional, module);
   }
   if (name === 'Tool' && module.importsAny(['mcp']) && (keywords.has('inputSchema') || keywords.has('annotations') || keywords.has('name'))) {
     const path = module.resolvePath(callee) ?? '';

@@ -1,0 +1,193 @@
+/**
+ * What an MCP client receives for each tool: the `tools/list` entry, Arcade's
+ * `_meta.arcade.metadata`, and the webhook `metadata` (design.md, "preview").
+ */
+import { FLAG_TO_HINT, HINTS, SPEC_DEFAULTS, ArcadeFlag } from './data/fields';
+import { knownBoolean } from './interpret';
+import { DeclarationForm, EnumItem, Finding, FlagField, HintName, LanguageId, Range, ToolDeclaration, Value } from './model';
+
+export interface JsonFinding {
+  file: string;
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+  code: string;
+  rule: string;
+  severity: Finding['severity'];
+  message: string;
+  fixable: boolean;
+}
+
+export type HintValues = Partial<Record<HintName, boolean>>;
+
+export interface ToolProjection {
+  name: string;
+  title: string;
+  language: LanguageId;
+  form: DeclarationForm;
+  range: Range;
+  declared: HintValues;
+  effective: Record<HintName, boolean>;
+  defaulted: HintName[];
+  /** Hints whose value the linter cannot evaluate statically (shown as defaults, but may differ at run time). */
+  unknown: HintName[];
+  findings: JsonFinding[];
+  toolsList: { name: string; title?: string; annotations: Record<string, unknown> };
+  arcadeMeta?: Record<string, unknown>;
+  webhookMetadata?: Record<string, unknown>;
+  /** Set when the name a client sees cannot be known statically (e.g. Arcade's toolkit prefix). */
+  note?: string;
+}
+
+export interface FileProjection {
+  file: string;
+  tools: ToolProjection[];
+}
+
+/** A finding in the CLI's JSON shape: 1-based lines and UTF-16 columns. */
+export function toJsonFinding(finding: Finding, file: string): JsonFinding {
+  return {
+    file,
+    line: finding.range.start.line + 1,
+    column: finding.range.start.character + 1,
+    endLine: finding.range.end.line + 1,
+    endColumn: finding.range.end.character + 1,
+    code: finding.code,
+    rule: finding.rule,
+    severity: finding.severity,
+    message: finding.message,
+    fixable: finding.fixes.some((fix) => fix.safe),
+  };
+}
+
+export function projectFile(file: string, declarations: readonly ToolDeclaration[], findings: readonly Finding[]): FileProjection {
+  return {
+    file,
+    tools: declarations.map((declaration, index) =>
+      projectTool(declaration, findings.filter((finding) => finding.declarationIndex === index).map((finding) => toJsonFinding(finding, file)))),
+  };
+}
+
+/** The hints as declared: Arcade flags become hints; `None` and unknown values are left out. */
+function declaredHints(declaration: ToolDeclaration): { declared: HintValues; unknown: HintName[] } {
+  const declared: HintValues = {};
+  const unknown: HintName[] = [];
+  const record = (hint: HintName, field: FlagField | undefined) => {
+    const value = knownBoolean(field);
+    if (value !== undefined) declared[hint] = value;
+    else if (field && (field.state === 'unknown' || field.state === 'invalid')) unknown.push(hint);
+  };
+  const behavior = declaration.metadata?.behavior;
+  if (behavior) {
+    const slots: Record<ArcadeFlag, FlagField | undefined> = {
+      read_only: behavior.readOnly, destructive: behavior.destructive, idempotent: behavior.idempotent, open_world: behavior.openWorld,
+    };
+    for (const [flag, field] of Object.entries(slots) as Array<[ArcadeFlag, FlagField | undefined]>) record(FLAG_TO_HINT[flag], field);
+  }
+  if (declaration.annotations) for (const hint of HINTS) record(hint, declaration.annotations.hints[hint]);
+  return { declared, unknown };
+}
+
+function isArcade(declaration: ToolDeclaration): boolean {
+  return declaration.form.startsWith('arcade-');
+}
+
+export function projectTool(declaration: ToolDeclaration, findings: JsonFinding[] = []): ToolProjection {
+  const { declared, unknown } = declaredHints(declaration);
+  const effective = { ...SPEC_DEFAULTS, ...declared };
+  const defaulted = HINTS.filter((hint) => declared[hint] === undefined);
+  const toolName = declaration.name ?? declaration.functionName ?? '<unknown>';
+  const projection: ToolProjection = {
+    name: toolName,
+    title: toolName,
+    language: declaration.language,
+    form: declaration.form,
+    range: declaration.range,
+    declared,
+    effective,
+    defaulted,
+    unknown,
+    findings,
+    toolsList: { name: toolName, annotations: {} },
+  };
+  if (isArcade(declaration)) {
+    // Arcade sets both Tool.title and annotations.title to the tool's name, and qualifies the name with the toolkit.
+    const listedName = declaration.toolkit ? `${declaration.toolkit}_${toolName}` : toolName;
+    projection.toolsList = { name: listedName, title: toolName, annotations: { title: toolName, ...declared } };
+    if (!declaration.toolkit) projection.note = `The toolkit name is not known statically: clients see "<Toolkit>_${toolName}".`;
+    const metadata = arcadeMetadata(declaration);
+    if (metadata) {
+      projection.arcadeMeta = metadata;
+      projection.webhookMetadata = metadata;
+    }
+  } else {
+    const annotationsTitle = stringOf(declaration.annotations?.title?.value);
+    projection.title = declaration.title ?? annotationsTitle ?? toolName;
+    const annotations: Record<string, unknown> = {};
+    if (annotationsTitle !== undefined) annotations.title = annotationsTitle;
+    Object.assign(annotations, declared);
+    for (const vendor of declaration.annotations?.extraHints ?? []) {
+      const value = knownBoolean(vendor);
+      if (value !== undefined) annotations[vendor.key] = value;
+    }
+    projection.toolsList = { name: toolName, annotations };
+    if (declaration.title !== undefined) projection.toolsList.title = declaration.title;
+  }
+  return projection;
+}
+
+function stringOf(value: Value | undefined): string | undefined {
+  return value?.kind === 'string' ? value.value : undefined;
+}
+
+function enumValues(items: readonly EnumItem[] | undefined): string[] | undefined {
+  if (!items) return undefined;
+  return items.map((item) => item.text.toLowerCase());
+}
+
+/** `ToolMetadata.model_dump(mode="json", exclude_none=True)`: lowercase values, `strict` never emitted. */
+function arcadeMetadata(declaration: ToolDeclaration): Record<string, unknown> | undefined {
+  const metadata = declaration.metadata;
+  if (!metadata) return undefined;
+  const result: Record<string, unknown> = {};
+  const domains = enumValues(metadata.classification?.serviceDomains?.items);
+  if (metadata.classification) result.classification = domains ? { service_domains: domains } : {};
+  const behavior = metadata.behavior;
+  if (behavior) {
+    const out: Record<string, unknown> = {};
+    const operations = enumValues(behavior.operations?.items);
+    if (operations) out.operations = operations;
+    const flags: Array<[string, FlagField | undefined]> = [
+      ['read_only', behavior.readOnly], ['destructive', behavior.destructive], ['idempotent', behavior.idempotent], ['open_world', behavior.openWorld],
+    ];
+    for (const [key, field] of flags) {
+      const value = knownBoolean(field);
+      if (value !== undefined) out[key] = value;
+    }
+    result.behavior = out;
+  }
+  const extras = metadata.extras ? jsonOf(metadata.extras.value) : undefined;
+  if (extras !== undefined && extras !== null) result.extras = extras;
+  return result;
+}
+
+/** A literal as JSON; unknown parts become the string "<unknown>". */
+function jsonOf(value: Value): unknown {
+  switch (value.kind) {
+    case 'boolean':
+    case 'string':
+    case 'number':
+      return value.value;
+    case 'null':
+      return null;
+    case 'sequence':
+      return value.items.map(jsonOf);
+    case 'mapping':
+      return Object.fromEntries(value.entries.map((entry) => [entry.key, jsonOf(entry.value)]));
+    case 'enum-member':
+      return value.member.toLowerCase();
+    default:
+      return '<unknown>';
+  }
+}
