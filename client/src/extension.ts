@@ -1,1 +1,42 @@
-export function activate(): void {}
+/**
+ * The VS Code client: starts the bundled language server (dist/server.js) over IPC and
+ * contributes the restart and log commands. Everything else happens in the server.
+ */
+import * as path from 'node:path';
+import { commands, ExtensionContext, window } from 'vscode';
+import { LanguageClient, LanguageClientOptions, ServerOptions, TransportKind } from 'vscode-languageclient/node';
+
+const LANGUAGES = ['python', 'typescript', 'typescriptreact', 'javascript', 'javascriptreact'];
+
+let client: LanguageClient | undefined;
+
+export async function activate(context: ExtensionContext): Promise<void> {
+  const outputChannel = window.createOutputChannel('MCP Tool Lint');
+  const module = context.asAbsolutePath(path.join('dist', 'server.js'));
+  const serverOptions: ServerOptions = {
+    run: { module, transport: TransportKind.ipc },
+    debug: { module, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6009'] } },
+  };
+  const clientOptions: LanguageClientOptions = {
+    documentSelector: LANGUAGES.flatMap((language) => [
+      { scheme: 'file', language },
+      { scheme: 'untitled', language },
+    ]),
+    synchronize: { configurationSection: 'mcpToolLint' },
+    outputChannel,
+  };
+  // The id makes the client read `mcpToolLint.trace.server`.
+  const languageClient = new LanguageClient('mcpToolLint', 'MCP Tool Lint', serverOptions, clientOptions);
+  client = languageClient;
+  context.subscriptions.push(
+    outputChannel,
+    commands.registerCommand('mcpToolLint.restartServer', () => languageClient.restart()),
+    commands.registerCommand('mcpToolLint.showLogs', () => outputChannel.show(true)),
+  );
+  await languageClient.start();
+}
+
+export async function deactivate(): Promise<void> {
+  await client?.stop();
+  client = undefined;
+}

@@ -1,1 +1,62 @@
-export {};
+/**
+ * The mcp-tool-lint language server: `node dist/server.js --stdio` for any LSP client, `--node-ipc` from the VS Code client.
+ * Each capability is one module under features/ exporting `register` (and `capabilities` if it adds any), listed in FEATURES.
+ */
+import {
+  ClientCapabilities, createConnection, InitializeResult, ProposedFeatures, ServerCapabilities, TextDocumentSyncKind,
+  TextDocumentSyncOptions,
+} from 'vscode-languageserver/node';
+import packageJson from '../../../package.json';
+import { initAnalysis } from '../core/analyze';
+import { Analyzer } from './analysis';
+import { Feature, ServerContext } from './context';
+import { DocumentStore } from './documents';
+import * as diagnostics from './features/diagnostics';
+import { Logger } from './log';
+import { Settings } from './settings';
+
+const FEATURES: Feature[] = [diagnostics];
+
+const connection = createConnection(ProposedFeatures.all);
+const log = new Logger(connection);
+process.on('uncaughtException', (error) => log.error('An uncaught exception', error));
+process.on('unhandledRejection', (error) => log.error('A promise', error));
+
+const ready = initAnalysis();
+ready.catch((error: unknown) => log.error('Loading the tree-sitter grammars', error));
+
+const documents = new DocumentStore(log);
+const settings = new Settings(connection, log);
+const context: ServerContext = {
+  documents,
+  settings,
+  log,
+  analyzer: new Analyzer(documents, settings, log, ready),
+  client: {},
+};
+
+connection.onInitialize((params): InitializeResult => {
+  context.client = params.capabilities;
+  settings.initialize(params.capabilities);
+  return {
+    capabilities: capabilitiesFor(params.capabilities),
+    serverInfo: { name: packageJson.name, version: packageJson.version },
+  };
+});
+
+function capabilitiesFor(client: ClientCapabilities): ServerCapabilities {
+  const sync: TextDocumentSyncOptions = { openClose: true, change: TextDocumentSyncKind.Incremental };
+  const capabilities: ServerCapabilities = {};
+  for (const feature of FEATURES) {
+    const { textDocumentSync, ...added } = feature.capabilities?.(client) ?? {};
+    Object.assign(capabilities, added);
+    if (typeof textDocumentSync === 'object') Object.assign(sync, textDocumentSync);
+  }
+  return { ...capabilities, textDocumentSync: sync };
+}
+
+documents.listen(connection);
+settings.listen();
+documents.onDidClose((uri) => settings.forget(uri));
+for (const feature of FEATURES) feature.register(connection, context);
+connection.listen();

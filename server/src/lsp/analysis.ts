@@ -1,0 +1,85 @@
+/**
+ * Analyses open documents with the core, once per document version and settings, and keeps
+ * the latest result so other features (code actions, hover) can reuse it.
+ */
+import { AnalysisResult, analyzeTree, mayDeclareTools } from '../core/analyze';
+import { DocumentStore } from './documents';
+import { Logger } from './log';
+import { LintSettings, Settings } from './settings';
+
+/** Documents above this size are not linted (one log line says so). */
+export const MAX_DOCUMENT_BYTES = 5 * 1024 * 1024;
+
+export interface DocumentAnalysis {
+  uri: string;
+  /** The document version the analysis was made for. */
+  version: number;
+  settings: LintSettings;
+  /** The findings; undefined when the document was skipped. */
+  result?: AnalysisResult;
+  skipped?: 'not-linted' | 'disabled' | 'too-large';
+}
+
+export class Analyzer {
+  private readonly cache = new Map<string, DocumentAnalysis>();
+  private readonly tooLarge = new Set<string>();
+
+  constructor(
+    private readonly documents: DocumentStore,
+    private readonly settings: Settings,
+    private readonly log: Logger,
+    /** Resolves once the grammars are loaded (`initAnalysis()`). */
+    private readonly ready: Promise<void>,
+  ) {
+    documents.onDidClose((uri) => {
+      this.cache.delete(uri);
+      this.tooLarge.delete(uri);
+    });
+  }
+
+  /** The analysis of a document's current version; undefined when it is not open (any more). */
+  async analyze(uri: string): Promise<DocumentAnalysis | undefined> {
+    await this.ready;
+    const settings = await this.settings.settingsFor(uri);
+    const document = this.documents.get(uri);
+    if (!document) return undefined;
+    const cached = this.cache.get(uri);
+    if (cached && cached.version === document.version && cached.settings === settings) return cached;
+    const analysis: DocumentAnalysis = { uri, version: document.version, settings, ...this.compute(uri, document.getText(), settings) };
+    this.cache.set(uri, analysis);
+    return analysis;
+  }
+
+  /** The latest analysis made, whatever its version (undefined before the first one). */
+  latest(uri: string): DocumentAnalysis | undefined {
+    return this.cache.get(uri);
+  }
+
+  private compute(uri: string, text: string, settings: LintSettings): Pick<DocumentAnalysis, 'result' | 'skipped'> {
+    const grammar = this.documents.grammarOf(uri);
+    if (!grammar) return { skipped: 'not-linted' };
+    if (!settings.enable) {
+      this.documents.dropTree(uri);
+      return { skipped: 'disabled' };
+    }
+    if (isTooLarge(text)) {
+      this.documents.dropTree(uri);
+      if (!this.tooLarge.has(uri)) this.log.info(`Not linting ${uri}: it is larger than ${MAX_DOCUMENT_BYTES / 1024 / 1024} MB.`);
+      this.tooLarge.add(uri);
+      return { skipped: 'too-large' };
+    }
+    this.tooLarge.delete(uri);
+    if (!mayDeclareTools(text)) {
+      this.documents.dropTree(uri);
+      return { result: { grammar, declarations: [], findings: [] } };
+    }
+    const tree = this.documents.tree(uri);
+    if (!tree) return { skipped: 'not-linted' };
+    return { result: analyzeTree(grammar, tree, text, settings) };
+  }
+}
+
+function isTooLarge(text: string): boolean {
+  // A UTF-16 code unit takes at most 3 bytes in UTF-8, so short texts need no count.
+  return text.length * 3 > MAX_DOCUMENT_BYTES && Buffer.byteLength(text, 'utf8') > MAX_DOCUMENT_BYTES;
+}

@@ -1,0 +1,23 @@
+/** What every server feature receives: the shared document, settings and analysis state. */
+import type { ClientCapabilities, Connection, ServerCapabilities } from 'vscode-languageserver/node';
+import type { Analyzer } from './analysis';
+import type { DocumentStore } from './documents';
+import type { Logger } from './log';
+import type { Settings } from './settings';
+
+export interface ServerContext {
+  readonly documents: DocumentStore;
+  readonly analyzer: Analyzer;
+  readonly settings: Settings;
+  readonly log: Logger;
+  /** The client's capabilities; filled in by `initialize`, before any document arrives. */
+  client: ClientCapabilities;
+}
+
+/** One LSP capability: a module under features/ exporting these, listed once in main.ts. */
+export interface Feature {
+  /** What the feature adds to the capabilities answered to `initialize`. */
+  capabilities?(client: ClientCapabilities): ServerCapabilities;
+  /** Registers the feature's handlers; called once, before the connection starts listening. */
+  register(connection: Connection, context: ServerContext): void;
+}

@@ -1,0 +1,124 @@
+/**
+ * The open documents: their text (incremental sync) and one tree-sitter tree each, edited with
+ * `tree.edit` as changes arrive and reparsed incrementally when an analysis asks for it.
+ */
+import { fileURLToPath } from 'node:url';
+import { Tree } from 'web-tree-sitter';
+import { Connection, Emitter, Event, TextDocumentContentChangeEvent } from 'vscode-languageserver/node';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { GrammarId, grammarFor, parse } from '../core/parse/parser';
+import { treeEditFor } from './edits';
+import { Logger } from './log';
+
+interface Entry {
+  document: TextDocument;
+  grammar: GrammarId | undefined;
+  /** The last parsed tree, with every change since applied through `tree.edit`. */
+  tree?: Tree;
+  /** Whether `tree` has edits that still need a reparse. */
+  edited: boolean;
+}
+
+export class DocumentStore {
+  private readonly entries = new Map<string, Entry>();
+  private readonly opened = new Emitter<TextDocument>();
+  private readonly changed = new Emitter<TextDocument>();
+  private readonly closed = new Emitter<string>();
+
+  /** A document was opened (also fired when a client re-opens one). */
+  readonly onDidOpen: Event<TextDocument> = this.opened.event;
+  /** A document's text changed; the document holds the new version. */
+  readonly onDidChange: Event<TextDocument> = this.changed.event;
+  /** A document was closed; the argument is its URI. */
+  readonly onDidClose: Event<string> = this.closed.event;
+
+  constructor(private readonly log: Logger) {}
+
+  listen(connection: Connection): void {
+    connection.onDidOpenTextDocument(this.log.guard('didOpen', ({ textDocument: item }) => {
+      this.forget(item.uri);
+      const document = TextDocument.create(item.uri, item.languageId, item.version, item.text);
+      this.entries.set(item.uri, { document, grammar: grammarFor(item.languageId, uriToPath(item.uri)), edited: false });
+      this.opened.fire(document);
+    }));
+    connection.onDidChangeTextDocument(this.log.guard('didChange', ({ textDocument, contentChanges }) => {
+      const entry = this.entries.get(textDocument.uri);
+      if (!entry) return;
+      for (const change of contentChanges) this.applyChange(entry, change, textDocument.version);
+      // A notification with no changes still moves the version.
+      if (contentChanges.length === 0) TextDocument.update(entry.document, [], textDocument.version);
+      this.changed.fire(entry.document);
+    }));
+    connection.onDidCloseTextDocument(this.log.guard('didClose', ({ textDocument }) => {
+      if (this.forget(textDocument.uri)) this.closed.fire(textDocument.uri);
+    }));
+  }
+
+  get(uri: string): TextDocument | undefined {
+    return this.entries.get(uri)?.document;
+  }
+
+  all(): TextDocument[] {
+    return [...this.entries.values()].map((entry) => entry.document);
+  }
+
+  /** The grammar for a document, or undefined when it is not a language we lint. */
+  grammarOf(uri: string): GrammarId | undefined {
+    return this.entries.get(uri)?.grammar;
+  }
+
+  /**
+   * The document's tree for its current text: reparsed incrementally from the edited
+   * previous tree, or parsed in full the first time. Undefined for documents we do not lint.
+   */
+  tree(uri: string): Tree | undefined {
+    const entry = this.entries.get(uri);
+    if (!entry?.grammar) return undefined;
+    if (!entry.tree || entry.edited) {
+      const tree = parse(entry.grammar, entry.document.getText(), entry.tree);
+      entry.tree?.delete();
+      entry.tree = tree;
+      entry.edited = false;
+    }
+    return entry.tree;
+  }
+
+  /** Frees a document's tree (files we skip); the next `tree()` parses from scratch. */
+  dropTree(uri: string): void {
+    const entry = this.entries.get(uri);
+    if (!entry?.tree) return;
+    entry.tree.delete();
+    entry.tree = undefined;
+    entry.edited = false;
+  }
+
+  private applyChange(entry: Entry, change: TextDocumentContentChangeEvent, version: number): void {
+    if ('range' in change) {
+      if (entry.tree) {
+        entry.tree.edit(treeEditFor(entry.document, change.range, change.text));
+        entry.edited = true;
+      }
+    } else {
+      this.dropTree(entry.document.uri);
+    }
+    TextDocument.update(entry.document, [change], version);
+  }
+
+  private forget(uri: string): boolean {
+    const entry = this.entries.get(uri);
+    if (!entry) return false;
+    entry.tree?.delete();
+    this.entries.delete(uri);
+    return true;
+  }
+}
+
+/** The file path of a `file:` URI, or the path part of any other URI (`untitled:Untitled-1`). */
+export function uriToPath(uri: string): string {
+  try {
+    const url = new URL(uri);
+    return url.protocol === 'file:' ? fileURLToPath(url) : decodeURIComponent(url.pathname);
+  } catch {
+    return uri;
+  }
+}

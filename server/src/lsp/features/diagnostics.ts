@@ -1,0 +1,45 @@
+/**
+ * Push diagnostics: every open document is linted when it opens, on every change and when
+ * the settings change, and `publishDiagnostics` carries the version it was made for.
+ */
+import type { Connection } from 'vscode-languageserver/node';
+import type { ServerContext } from '../context';
+import { toDiagnostic } from '../convert';
+
+export function register(connection: Connection, context: ServerContext): void {
+  const { documents, analyzer, settings, log } = context;
+  /** Documents we have published diagnostics for, with how many were sent last. */
+  const published = new Map<string, number>();
+
+  const lint = log.guard('Linting a document', async (uri: string, version: number) => {
+    const analysis = await analyzer.analyze(uri);
+    // Closed meanwhile, or a newer version arrived: its own call publishes.
+    if (!analysis || analysis.version !== version) return;
+    if (!analysis.result) {
+      // Skipped (disabled, too large, not a language we lint): only clear what we showed before.
+      if (published.get(uri)) sendDiagnostics(uri, version, []);
+      return;
+    }
+    const options = {
+      uri,
+      version,
+      relatedInformation: context.client.textDocument?.publishDiagnostics?.relatedInformation === true,
+    };
+    sendDiagnostics(uri, version, analysis.result.findings.map((finding, index) => toDiagnostic(finding, index, options)));
+  });
+
+  function sendDiagnostics(uri: string, version: number, diagnostics: ReturnType<typeof toDiagnostic>[]): void {
+    published.set(uri, diagnostics.length);
+    connection.sendDiagnostics({ uri, version, diagnostics }).catch((error: unknown) => log.error('Publishing diagnostics', error));
+  }
+
+  documents.onDidOpen((document) => lint(document.uri, document.version));
+  documents.onDidChange((document) => lint(document.uri, document.version));
+  documents.onDidClose((uri) => {
+    if (!published.delete(uri)) return;
+    connection.sendDiagnostics({ uri, diagnostics: [] }).catch((error: unknown) => log.error('Clearing diagnostics', error));
+  });
+  settings.onDidChange(() => {
+    for (const document of documents.all()) lint(document.uri, document.version);
+  });
+}
