@@ -46,10 +46,30 @@ test('python front end: fastmcp_tools.py', async () => {
   ]);
 });
 
-test('python front end: half_typed.py', async () => {
+test('python front end: half_typed.py (a decorator still being typed at the end of the file)', async () => {
   assert.deepEqual(await declarationsOf('half_typed.py'), [
     {"form": "arcade-app-tool", "name": "RemoveFile", "at": "7:2", "metadata": "ToolMetadata", "behavior": {"operations": ["DELETE"], "readOnly": "true@7:92", "destructive": "false@7:110"}},
+    {"form": "arcade-app-tool", "at": "12:2", "metadata": "ToolMetadata", "behavior": {"operations": ["READ"], "readOnly": "true@12:90"}},
   ]);
+});
+
+test('python front end: unclosed brackets before more code are closed for analysis, positions unchanged', async () => {
+  assert.deepEqual(await declarationsOf('half_typed_before_code.py'), [
+    {"form": "arcade-app-tool", "name": "F", "at": "2:2", "metadata": "ToolMetadata", "behavior": {"operations": ["READ"], "readOnly": "true@2:90", "destructive": "true@2:108"}},
+    {"form": "arcade-app-tool", "name": "G", "at": "6:2", "metadata": "ToolMetadata", "behavior": {"operations": ["DELETE"], "destructive": "false@6:94"}},
+  ]);
+  await initAnalysis();
+  const file = path.join(FIXTURES, 'python', 'forms', 'half_typed_before_code.py');
+  const text = fs.readFileSync(file, 'utf8');
+  const [unclosed, closed] = analyzeText(text, file)!.declarations;
+  const behavior = unclosed.metadata!.behavior!.value;
+  assert.ok(behavior.kind === 'call');
+  assert.equal(behavior.container.closeOffset, undefined, 'a bracket the author has not typed is not a place to insert before');
+  const destructive = unclosed.metadata!.behavior!.destructive!.entry;
+  assert.equal(text.slice(destructive.startOffset, destructive.endOffset), 'destructive=True');
+  const closedBehavior = closed.metadata!.behavior!.value;
+  assert.ok(closedBehavior.kind === 'call' && closedBehavior.container.closeOffset !== undefined);
+  assert.equal(text[closedBehavior.container.closeOffset], ')');
 });
 
 test('python front end: lowlevel_server.py', async () => {

@@ -4,10 +4,15 @@ import { interpretAnnotations, interpretMetadata, lastEntry } from '../../interp
 import { Entry, KeyInfo, ToolDeclaration, Value } from '../../model';
 import { containerOf, namedChildren, rangeOf } from '../syntax';
 import { PythonModule } from './module';
+import { extractWithRepairs } from './recovery';
 import { findRegistrations, hasToolDecorator, Registration } from './registrations';
 import { PythonValues } from './values';
 
 export function extractPythonDeclarations(tree: Tree, text: string): ToolDeclaration[] {
+  return extractWithRepairs(tree, text, extractFromTree) ?? extractFromTree(tree, text);
+}
+
+function extractFromTree(tree: Tree, text: string): ToolDeclaration[] {
   const module = new PythonModule(tree.rootNode, text);
   const values = new PythonValues(module);
   const declarations: ToolDeclaration[] = [];

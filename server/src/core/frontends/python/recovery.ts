@@ -1,0 +1,135 @@
+/**
+ * Half-typed code: while an author types `@app.tool(metadata=ToolMetadata(...` the brackets
+ * are unbalanced, and tree-sitter's error recovery turns the rest of the file into an ERROR
+ * node (sometimes reading a later decorator as a matrix product). To report what can
+ * already be known, close the open brackets right after the last token before the next
+ * top-level statement, parse the repaired text, and map every position and offset of the
+ * declarations found back to the author's text. Lines never move: the closers go at the end
+ * of a line's code, so only offsets and columns later on that same line shift.
+ */
+import { Node, Tree } from 'web-tree-sitter';
+import { ToolDeclaration } from '../../model';
+import { parse } from '../../parse/parser';
+import { descendantsOfTypes } from '../syntax';
+
+const CLOSERS: Record<string, string> = { '(': ')', '[': ']', '{': '}' };
+const STATEMENT_STARTS = new Set(['@', 'def', 'class', 'async', 'from', 'import']);
+/** Repairs beyond this many broken regions are not attempted (pathological input). */
+const MAX_REPAIRS = 5;
+
+interface Insertion {
+  offset: number;
+  line: number;
+  character: number;
+  length: number;
+}
+
+/** Parses with repairs of unbalanced brackets and extracts; undefined when no repair applies. */
+export function extractWithRepairs(
+  tree: Tree,
+  text: string,
+  extract: (tree: Tree, text: string) => ToolDeclaration[],
+): ToolDeclaration[] | undefined {
+  if (!tree.rootNode.hasError) return undefined;
+  const insertions: Insertion[] = [];
+  let currentText = text;
+  let currentTree: Tree | undefined;
+  try {
+    for (let attempt = 0; attempt < MAX_REPAIRS; attempt++) {
+      const root = (currentTree ?? tree).rootNode;
+      if (!root.hasError) break;
+      const insertion = firstRepair(root);
+      if (!insertion) break;
+      currentText = `${currentText.slice(0, insertion.offset)}${insertion.closers}${currentText.slice(insertion.offset)}`;
+      insertions.push({ offset: insertion.offset, line: insertion.line, character: insertion.character, length: insertion.closers.length });
+      currentTree?.delete();
+      currentTree = parse('python', currentText);
+    }
+    if (!currentTree) return undefined;
+    const declarations = extract(currentTree, currentText);
+    for (const insertion of [...insertions].reverse()) {
+      const seen = new WeakSet<object>();
+      for (const declaration of declarations) unshift(declaration, insertion, seen);
+    }
+    return declarations;
+  } finally {
+    currentTree?.delete();
+  }
+}
+
+function firstRepair(root: Node): { offset: number; line: number; character: number; closers: string } | undefined {
+  for (const error of descendantsOfTypes(root, new Set(['ERROR']))) {
+    const repair = planRepair(error);
+    if (repair) return repair;
+  }
+  return undefined;
+}
+
+/** Walks the region's tokens with a bracket stack; the closers go after the last token before the next top-level statement. */
+function planRepair(region: Node): { offset: number; line: number; character: number; closers: string } | undefined {
+  const stack: string[] = [];
+  let previous: Node | undefined;
+  for (const token of leaves(region)) {
+    if (token.isMissing) continue;
+    const startsStatement = token.startPosition.column === 0 && STATEMENT_STARTS.has(token.text) && token.startIndex > region.startIndex;
+    if (stack.length > 0 && startsStatement && previous) return closeAfter(previous, stack);
+    if (token.type !== 'comment') previous = token;
+    if (token.type in CLOSERS) stack.push(token.type);
+    else if (stack.length > 0 && token.type === CLOSERS[stack[stack.length - 1]]) stack.pop();
+  }
+  return stack.length > 0 && previous ? closeAfter(previous, stack) : undefined;
+}
+
+function closeAfter(token: Node, stack: string[]) {
+  return {
+    offset: token.endIndex,
+    line: token.endPosition.row,
+    character: token.endPosition.column,
+    closers: [...stack].reverse().map((open) => CLOSERS[open]).join(''),
+  };
+}
+
+function leaves(node: Node): Node[] {
+  const result: Node[] = [];
+  const cursor = node.walk();
+  try {
+    let descending = true;
+    for (;;) {
+      if (descending && cursor.gotoFirstChild()) continue;
+      if (descending) result.push(cursor.currentNode);
+      if (cursor.gotoNextSibling()) {
+        descending = true;
+        continue;
+      }
+      if (!cursor.gotoParent()) break;
+      descending = false;
+    }
+  } finally {
+    cursor.delete();
+  }
+  return result;
+}
+
+const OFFSET_KEYS = new Set(['startOffset', 'endOffset', 'openOffset', 'closeOffset', 'offset', 'start', 'end']);
+
+/** Moves every position and offset after an insertion back by its length (clamped to the insertion point). */
+function unshift(node: unknown, insertion: Insertion, seen: WeakSet<object>): void {
+  if (typeof node !== 'object' || node === null || seen.has(node)) return;
+  seen.add(node);
+  const record = node as Record<string, unknown>;
+  if (typeof record.line === 'number' && typeof record.character === 'number') {
+    if (record.line === insertion.line && record.character > insertion.character) {
+      record.character = Math.max(insertion.character, record.character - insertion.length);
+    }
+    return;
+  }
+  for (const [key, value] of Object.entries(record)) {
+    if (typeof value === 'number' && OFFSET_KEYS.has(key)) {
+      const inserted = value >= insertion.offset && value < insertion.offset + insertion.length;
+      if (key === 'closeOffset' && inserted) record[key] = undefined; // the author has not typed that bracket yet
+      else if (value > insertion.offset) record[key] = Math.max(insertion.offset, value - insertion.length);
+    } else {
+      unshift(value, insertion, seen);
+    }
+  }
+}
