@@ -12,10 +12,11 @@ import { Analyzer } from './analysis';
 import { Feature, ServerContext } from './context';
 import { DocumentStore } from './documents';
 import * as diagnostics from './features/diagnostics';
+import * as preview from './features/preview';
 import { Logger } from './log';
 import { Settings } from './settings';
 
-const FEATURES: Feature[] = [diagnostics];
+const FEATURES: Feature[] = [diagnostics, preview];
 
 const connection = createConnection(ProposedFeatures.all);
 const log = new Logger(connection);

@@ -1,0 +1,61 @@
+// `mcpToolLint/previewAnnotations` over the real server: the same projection the CLI prints.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { after, before, test } from 'node:test';
+import { pathToFileURL } from 'node:url';
+import { FIXTURES } from '../helpers/fixtures';
+import { LspClient, TestDocument } from '../helpers/lsp-client';
+
+let client: LspClient;
+
+before(async () => {
+  ({ client } = await LspClient.start());
+});
+
+after(async () => {
+  await client.shutdown();
+});
+
+function fixture(relative: string, languageId: string): TestDocument {
+  const file = path.join(FIXTURES, relative);
+  return new TestDocument(pathToFileURL(file).href, languageId, fs.readFileSync(file, 'utf8'));
+}
+
+interface Preview {
+  file: string;
+  selected?: number;
+  tools: Array<{ name: string; toolsList: { name: string; annotations: Record<string, unknown> }; defaulted: string[] }>;
+}
+
+test('previewAnnotations returns every tool and the one under the cursor', async () => {
+  const document = fixture('python/forms/arcade_app_tool.py', 'python');
+  await client.open(document);
+  const position = document.rangeOf('def delete_message').start;
+  const preview = await client.connection.sendRequest<Preview>('mcpToolLint/previewAnnotations', { uri: document.uri, position });
+  assert.equal(preview.file, document.uri);
+  assert.deepEqual(preview.tools.map((tool) => tool.toolsList.name), ['Slack_SendSlackMessage', 'Slack_DeleteMessage', 'Slack_ListChannels']);
+  assert.equal(preview.selected, 1);
+  assert.deepEqual(preview.tools[2].defaulted, ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint']);
+});
+
+test('previewAnnotations follows edits', async () => {
+  const document = fixture('python/forms/fastmcp_tools.py', 'python');
+  await client.open(document);
+  await client.change(document.nextVersion(), [document.replace('@mcp.tool(title="Get forecast", annotations=ToolAnnotations(readOnlyHint=True, openWorldHint=True))', '@mcp.tool(title="Get forecast", annotations=ToolAnnotations(readOnlyHint=True, openWorldHint=False))')]);
+  const preview = await client.connection.sendRequest<Preview>('mcpToolLint/previewAnnotations', { uri: document.uri });
+  assert.deepEqual(preview.tools[0].toolsList.annotations, { readOnlyHint: true, openWorldHint: false });
+  assert.equal(preview.selected, undefined);
+});
+
+test('previewAnnotations answers an error for a document that is not open, and the server stays up', async () => {
+  await assert.rejects(
+    client.connection.sendRequest('mcpToolLint/previewAnnotations', { uri: 'file:///nowhere/missing.py' }),
+    /is not open in the server/,
+  );
+  await assert.rejects(client.connection.sendRequest('mcpToolLint/previewAnnotations', { nothing: true }), /needs \{uri, position\?\}/);
+  const document = fixture('python/forms/lowlevel_server.py', 'python');
+  await client.open(document);
+  const preview = await client.connection.sendRequest<Preview>('mcpToolLint/previewAnnotations', { uri: document.uri });
+  assert.deepEqual(preview.tools.map((tool) => tool.name), ['git_status', 'git commit']);
+});
