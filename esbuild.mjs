@@ -45,7 +45,7 @@ for (const file of WASM_FILES) {
 
 const builds = [
   esbuild.build({ ...common, entryPoints: { extension: 'client/src/extension.ts' }, outdir: dist, external: ['vscode'] }),
-  esbuild.build({ ...common, entryPoints: { server: 'server/src/lsp/main.ts', cli: 'server/src/cli/main.ts' }, outdir: dist }),
+  esbuild.build({ ...common, entryPoints: { server: 'server/src/lsp/main.ts', cli: 'server/src/cli/main.ts' }, outdir: dist, banner: { js: '#!/usr/bin/env node' } }),
 ];
 if (withTests) {
   const entries = testEntries(path.join(root, 'test'));

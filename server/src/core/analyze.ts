@@ -9,6 +9,7 @@ import { GrammarId, grammarFor, languageOfGrammar, loadAllGrammars, parse } from
 import { ALL_RULES } from './rules';
 import { ProfileName, Rule, RuleContext, SeverityOrOff, ReportOptions } from './rules/rule';
 import { applyOverrides, overridesEnable, RuleOverride } from './severity';
+import { applySuppressions } from './suppressions';
 
 export interface AnalysisOptions {
   profile?: ProfileName;
@@ -47,7 +48,7 @@ export function analyzeText(text: string, filePath: string, options: AnalysisOpt
 
 export function analyzeTree(grammar: GrammarId, tree: Tree, text: string, options: AnalysisOptions = {}): AnalysisResult {
   const declarations = extractDeclarations(grammar, tree, text);
-  const findings = runRules(declarations, text, options);
+  const findings = applySuppressions(tree, text, runRules(declarations, text, options), options).sort(compareFindings);
   return { grammar, declarations, findings };
 }
 

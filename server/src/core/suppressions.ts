@@ -1,0 +1,165 @@
+/**
+ * Suppression comments (rules.md "Suppressions"):
+ *   `# mcp-tool-lint: ignore[read-only-mutation, MTL101] reason` (Python),
+ *   `// mcp-tool-lint: ignore[MTL101] reason` or a block comment (TS/JS),
+ * at the end of the line a finding starts on, or on its own line(s) just above it;
+ * `ignore-file[...]` anywhere (by convention at the top) covers the whole file.
+ * Comments are found as the grammar's `comment` nodes; a regular expression reads one comment's text.
+ */
+import { Tree } from 'web-tree-sitter';
+import { Finding, Range, Severity } from './model';
+import { rangeAt } from './fixes/positions';
+import { findRule } from './rules';
+import { ProfileName, ReportOptions, Rule, SeverityOrOff } from './rules/rule';
+import { reportSuppressionWithoutReason, suppressionWithoutReason } from './rules/suppression-without-reason';
+import { reportUnusedSuppression, unusedSuppression } from './rules/unused-suppression';
+import { applyOverrides, overridesEnable, RuleOverride } from './severity';
+
+export interface SuppressedCode {
+  /** As written: `MTL101` or `read-only-mutation`. */
+  text: string;
+  range: Range;
+  start: number;
+  end: number;
+  /** Undefined when the text names no rule. */
+  rule?: Rule;
+  used: boolean;
+}
+
+export interface SuppressionDirective {
+  kind: 'line' | 'file';
+  /** The comment's opening: `#`, `//` or `/*`. */
+  marker: '#' | '//' | '/*';
+  /** From `mcp-tool-lint` to the closing bracket. */
+  range: Range;
+  start: number;
+  end: number;
+  commentStart: number;
+  commentEnd: number;
+  codes: SuppressedCode[];
+  reason: string;
+  /** 0-based lines whose findings a `line` directive covers. */
+  lines: Set<number>;
+}
+
+const DIRECTIVE = /mcp-tool-lint:[ \t]*(ignore-file|ignore)[ \t]*\[([^\]\n]*)\]/;
+
+export function findSuppressions(tree: Tree, text: string): SuppressionDirective[] {
+  if (!text.includes('mcp-tool-lint:')) return [];
+  const comments = tree.rootNode.descendantsOfType('comment').filter((node) => node !== null);
+  const standaloneLines = new Set<number>();
+  const parsed: Array<{ directive: SuppressionDirective; standalone: boolean; endLine: number; startLine: number }> = [];
+  for (const comment of comments) {
+    const commentStart = comment.startIndex;
+    const commentEnd = comment.endIndex;
+    const lineStart = text.lastIndexOf('\n', commentStart - 1) + 1;
+    const standalone = text.slice(lineStart, commentStart).trim() === '';
+    if (standalone) for (let line = comment.startPosition.row; line <= comment.endPosition.row; line++) standaloneLines.add(line);
+    const directive = parseDirective(text, commentStart, commentEnd);
+    if (directive) parsed.push({ directive, standalone, startLine: comment.startPosition.row, endLine: comment.endPosition.row });
+  }
+  return parsed.map(({ directive, standalone, startLine, endLine }) => {
+    if (directive.kind === 'line') {
+      if (standalone) {
+        let target = endLine + 1;
+        while (standaloneLines.has(target)) target++;
+        directive.lines.add(target);
+      } else {
+        directive.lines.add(startLine);
+      }
+    }
+    return directive;
+  });
+}
+
+function parseDirective(text: string, commentStart: number, commentEnd: number): SuppressionDirective | undefined {
+  const comment = text.slice(commentStart, commentEnd);
+  const match = DIRECTIVE.exec(comment);
+  if (!match) return undefined;
+  const marker = comment.startsWith('#') ? '#' : comment.startsWith('/*') ? '/*' : '//';
+  const start = commentStart + match.index;
+  const end = start + match[0].length;
+  const listStart = end - 1 - match[2].length;
+  const codes: SuppressedCode[] = [];
+  const itemPattern = /[^,\s]+/g;
+  for (let item = itemPattern.exec(match[2]); item; item = itemPattern.exec(match[2])) {
+    const codeStart = listStart + item.index;
+    const codeEnd = codeStart + item[0].length;
+    codes.push({ text: item[0], range: rangeAt(text, codeStart, codeEnd), start: codeStart, end: codeEnd, rule: findRule(item[0]), used: false });
+  }
+  let rest = comment.slice(match.index + match[0].length);
+  if (marker === '/*') rest = rest.replace(/\*\/$/, '');
+  const reason = rest.replace(/^[\s:\-–—]+/, '').trim();
+  return {
+    kind: match[1] === 'ignore-file' ? 'file' : 'line',
+    marker,
+    range: rangeAt(text, start, end),
+    start,
+    end,
+    commentStart,
+    commentEnd,
+    codes,
+    reason,
+    lines: new Set(),
+  };
+}
+
+export interface SuppressionOptions {
+  profile?: ProfileName;
+  overrides?: readonly RuleOverride[];
+}
+
+/**
+ * Drops the findings that a suppression covers, then adds MTL902 for suppressions without a
+ * reason and MTL901 for codes that suppressed nothing (except rules off in the active profile).
+ * The result is not sorted.
+ */
+export function applySuppressions(tree: Tree, text: string, findings: readonly Finding[], options: SuppressionOptions = {}): Finding[] {
+  const directives = findSuppressions(tree, text);
+  if (!directives.length) return [...findings];
+  const kept = findings.filter((finding) => !suppress(directives, finding));
+  const added: Finding[] = [];
+  const report = (rule: Rule, found: ReportOptions, severity: Severity): void => {
+    const finding: Finding = { code: rule.code, rule: rule.name, severity, message: found.message, range: found.range, related: found.related ?? [], fixes: found.fixes ?? [] };
+    if (!suppress(directives, finding)) added.push(finding);
+  };
+  const reasonSeverity = effectiveSeverity(suppressionWithoutReason, options);
+  if (reasonSeverity !== 'off') {
+    for (const directive of directives) {
+      if (!directive.reason && directive.codes.length) report(suppressionWithoutReason, reportSuppressionWithoutReason(directive), reasonSeverity);
+    }
+  }
+  const unusedSeverity = effectiveSeverity(unusedSuppression, options);
+  if (unusedSeverity !== 'off') {
+    for (const directive of directives) {
+      for (const code of directive.codes) {
+        if (code.used || code.rule === unusedSuppression) continue;
+        if (code.rule && effectiveSeverity(code.rule, options) === 'off') continue;
+        report(unusedSuppression, reportUnusedSuppression(text, directive, code), unusedSeverity);
+      }
+    }
+  }
+  return [...kept, ...added];
+}
+
+function suppress(directives: readonly SuppressionDirective[], finding: Finding): boolean {
+  let suppressed = false;
+  for (const directive of directives) {
+    if (directive.kind === 'line' && !directive.lines.has(finding.range.start.line)) continue;
+    for (const code of directive.codes) {
+      if (code.rule?.code === finding.code) {
+        code.used = true;
+        suppressed = true;
+      }
+    }
+  }
+  return suppressed;
+}
+
+/** The rule's severity in the active profile after the overrides, as the rule runner computes it. */
+export function effectiveSeverity(rule: Rule, options: SuppressionOptions): SeverityOrOff {
+  const base = rule.severity[options.profile ?? 'recommended'];
+  const overrides = options.overrides ?? [];
+  if (base === 'off' && !overridesEnable(rule, overrides)) return 'off';
+  return applyOverrides(rule, base === 'off' ? 'warning' : base, overrides);
+}
