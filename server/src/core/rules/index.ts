@@ -1,7 +1,58 @@
+import { closedWorldService } from './closed-world-service';
+import { deleteNotDestructive } from './delete-not-destructive';
+import { duplicateEntry } from './duplicate-entry';
+import { emptyList } from './empty-list';
+import { extrasNotJsonSafe } from './extras-not-json-safe';
+import { invalidFlagValue } from './invalid-flag-value';
+import { invalidRateLimit } from './invalid-rate-limit';
+import { invalidToolName } from './invalid-tool-name';
+import { metadataIgnored } from './metadata-ignored';
+import { metadataNotToolMetadata } from './metadata-not-toolmetadata';
+import { missingAnnotationHint } from './missing-annotation-hint';
+import { missingAnnotations } from './missing-annotations';
+import { missingBehaviorFlag } from './missing-behavior-flag';
+import { readOnlyDestructive } from './read-only-destructive';
+import { readOnlyMutation } from './read-only-mutation';
+import { readOnlyNotIdempotent } from './read-only-not-idempotent';
+import { readOnlyOpaque } from './read-only-opaque';
+import { reservedMetaKey } from './reserved-meta-key';
 import { Rule } from './rule';
+import { snakeCaseHint } from './snake-case-hint';
+import { suppressionWithoutReason } from './suppression-without-reason';
+import { unknownField } from './unknown-field';
+import { unknownOperation } from './unknown-operation';
+import { unknownServiceDomain } from './unknown-service-domain';
+import { unneededStrictFalse } from './unneeded-strict-false';
+import { unusedSuppression } from './unused-suppression';
 
 /** Every rule, in code order. Each lives in its own file. */
-export const ALL_RULES: readonly Rule[] = [];
+export const ALL_RULES: readonly Rule[] = [
+  readOnlyMutation,
+  readOnlyOpaque,
+  deleteNotDestructive,
+  closedWorldService,
+  readOnlyDestructive,
+  readOnlyNotIdempotent,
+  missingBehaviorFlag,
+  missingAnnotationHint,
+  missingAnnotations,
+  unknownServiceDomain,
+  unknownOperation,
+  unknownField,
+  invalidFlagValue,
+  extrasNotJsonSafe,
+  metadataNotToolMetadata,
+  reservedMetaKey,
+  duplicateEntry,
+  emptyList,
+  invalidRateLimit,
+  snakeCaseHint,
+  metadataIgnored,
+  invalidToolName,
+  unneededStrictFalse,
+  unusedSuppression,
+  suppressionWithoutReason,
+];
 
 const byCodeOrName = new Map<string, Rule>();
 for (const rule of ALL_RULES) {

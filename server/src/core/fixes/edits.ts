@@ -1,0 +1,174 @@
+/**
+ * Text edits shared by every fix: replace a value, remove an entry with its comma, insert
+ * entries into a call / dict / object literal keeping the author's style. Edits work on the
+ * offsets the front ends record from the syntax tree; only single tokens are inspected as text.
+ */
+import { Container, Range, TextEdit } from '../model';
+import { offsetAt, rangeAt } from './positions';
+
+export type Syntax = Container['syntax'];
+
+export function replaceEdit(range: Range, newText: string): TextEdit {
+  return { range, newText };
+}
+
+export function insertEdit(text: string, offset: number, newText: string): TextEdit {
+  return { range: rangeAt(text, offset, offset), newText };
+}
+
+/** A boolean literal in the container's language: Python `True`, JS/TS `true`. */
+export function booleanLiteral(value: boolean, syntax: Syntax): string {
+  if (syntax === 'object') return value ? 'true' : 'false';
+  return value ? 'True' : 'False';
+}
+
+/** A string literal in the container's language, using `quote`. */
+export function stringLiteral(value: string, quote: string = '"'): string {
+  return `${quote}${value.replace(/\\/g, '\\\\').split(quote).join(`\\${quote}`)}${quote}`;
+}
+
+/** `key=value` in a call, `"key": value` in a Python dict, `key: value` in an object literal. */
+export function formatEntry(syntax: Syntax, key: string, valueText: string, quote = '"'): string {
+  if (syntax === 'call') return `${key}=${valueText}`;
+  if (syntax === 'dict') return `${stringLiteral(key, quote)}: ${valueText}`;
+  return `${key}: ${valueText}`;
+}
+
+/** The quote character the author uses for the keys of a Python dict (double quotes by default). */
+export function keyQuoteOf(text: string, container: Container): string {
+  const first = container.entryOffsets[0];
+  const char = first ? text[first.start] : '"';
+  return char === "'" ? "'" : '"';
+}
+
+function isBlank(char: string | undefined): boolean {
+  return char === ' ' || char === '\t';
+}
+
+function isSpace(char: string | undefined): boolean {
+  return char === ' ' || char === '\t' || char === '\n' || char === '\r';
+}
+
+function lineStartOf(text: string, offset: number): number {
+  return text.lastIndexOf('\n', offset - 1) + 1;
+}
+
+function lineEndOf(text: string, offset: number): number {
+  const end = text.indexOf('\n', offset);
+  return end === -1 ? text.length : end;
+}
+
+/** Offset just after a comma that follows `end` (blanks allowed in between), or undefined. */
+function commaAfter(text: string, end: number): number | undefined {
+  let i = end;
+  while (isBlank(text[i])) i++;
+  return text[i] === ',' ? i + 1 : undefined;
+}
+
+/**
+ * Removes one entry (or list item) between `start` and `end` with the comma that separates
+ * it from its neighbours. A multi-line entry alone on its lines goes with its whole lines.
+ */
+export function removeEntryEdit(text: string, start: number, end: number): TextEdit {
+  const comma = commaAfter(text, end);
+  const afterEntry = comma ?? end;
+  const lineStart = lineStartOf(text, start);
+  const lineEnd = lineEndOf(text, afterEntry);
+  const aloneOnLines = text.slice(lineStart, start).trim() === '' && text.slice(afterEntry, lineEnd).trim() === '';
+  if (aloneOnLines && lineEnd < text.length && lineStart > 0) {
+    if (comma !== undefined || !precededByCommaOnEarlierLine(text, lineStart)) {
+      return replaceEdit(rangeAt(text, lineStart, lineEnd + 1), '');
+    }
+  }
+  if (comma !== undefined) {
+    let stop = comma;
+    while (isBlank(text[stop])) stop++;
+    return replaceEdit(rangeAt(text, start, stop), '');
+  }
+  // The last entry without a trailing comma: take the comma before it.
+  let i = start - 1;
+  while (i >= 0 && isSpace(text[i])) i--;
+  if (text[i] === ',') return replaceEdit(rangeAt(text, i, end), '');
+  return replaceEdit(rangeAt(text, start, end), '');
+}
+
+/** Whether the text before a line ends in a comma (the previous entry's), ignoring blank space. */
+function precededByCommaOnEarlierLine(text: string, lineStart: number): boolean {
+  let i = lineStart - 1;
+  while (i >= 0 && isSpace(text[i])) i--;
+  return text[i] === ',';
+}
+
+/**
+ * Inserts new entries (already formatted, e.g. `read_only=False`) into a container, after
+ * the existing ones: one per line with the existing indentation when the container is
+ * multi-line, inline otherwise; a trailing comma only where the author writes them.
+ * Returns no edits when the container has no closing bracket yet.
+ */
+export function insertEntriesEdits(text: string, container: Container, entries: readonly string[]): TextEdit[] | undefined {
+  const close = container.closeOffset;
+  if (close === undefined || entries.length === 0) return undefined;
+  const existing = container.entryOffsets;
+  const last = existing[existing.length - 1];
+  const inside = text.slice(container.openOffset, close);
+  if (!last) {
+    const padding = container.syntax === 'object' ? ' ' : '';
+    if (inside.includes('\n')) {
+      const indent = indentOfLine(text, close) + '    ';
+      return [replaceEdit(rangeAt(text, container.openOffset, close), entries.map((e) => `\n${indent}${e},`).join('') + '\n' + indentOfLine(text, close))];
+    }
+    return [replaceEdit(rangeAt(text, container.openOffset, close), `${padding}${entries.join(', ')}${padding}`)];
+  }
+  const comma = commaAfter(text, last.end);
+  const multiLine = text.slice(container.openOffset, last.start).includes('\n');
+  if (!multiLine) {
+    const at = comma ?? last.end;
+    const body = entries.join(', ');
+    return [insertEdit(text, at, comma !== undefined ? ` ${body},` : `, ${body}`)];
+  }
+  const indent = text.slice(lineStartOf(text, last.start), last.start);
+  const indentation = indent.trim() === '' ? indent : indentOfLine(text, last.start);
+  const edits: TextEdit[] = [];
+  if (comma === undefined) edits.push(insertEdit(text, last.end, ','));
+  const lineEnd = lineEndOf(text, comma ?? last.end);
+  if (lineEnd > close) {
+    // `last_entry)` closes on the entry's line: new lines go before the bracket, no trailing comma.
+    edits.push(insertEdit(text, close, entries.map((e) => `\n${indentation}${e}`).join(',')));
+    return mergeAdjacent(edits);
+  }
+  const trailing = comma !== undefined;
+  const lines = entries.map((e, index) => `\n${indentation}${e}${trailing || index < entries.length - 1 ? ',' : ''}`).join('');
+  edits.push(insertEdit(text, lineEnd, lines));
+  return mergeAdjacent(edits);
+}
+
+/** Two insertions at the same offset become one, so editors apply them in a defined order. */
+function mergeAdjacent(edits: TextEdit[]): TextEdit[] {
+  if (edits.length === 2 && samePosition(edits[0].range.start, edits[1].range.start) && samePosition(edits[0].range.end, edits[1].range.end)) {
+    return [{ range: edits[0].range, newText: edits[0].newText + edits[1].newText }];
+  }
+  return edits;
+}
+
+function samePosition(a: Range['start'], b: Range['start']): boolean {
+  return a.line === b.line && a.character === b.character;
+}
+
+function indentOfLine(text: string, offset: number): string {
+  const start = lineStartOf(text, offset);
+  let i = start;
+  while (isBlank(text[i])) i++;
+  return text.slice(start, i);
+}
+
+/** The text of an entry's key as written, and whether it is quoted (Python dict keys, quoted JS keys). */
+export function keyQuote(text: string, keyRange: Range): string | undefined {
+  const first = text[offsetAt(text, keyRange.start)];
+  return first === '"' || first === "'" || first === '`' ? first : undefined;
+}
+
+/** Replaces an entry's key with another name, keeping its quotes. */
+export function renameKeyEdit(text: string, keyRange: Range, newKey: string): TextEdit {
+  const quote = keyQuote(text, keyRange);
+  return replaceEdit(keyRange, quote ? `${quote}${newKey}${quote}` : newKey);
+}

@@ -1,0 +1,48 @@
+/** Fix builders for flags and hints: set a value, add missing entries, remove an entry. */
+import { Container, Entry, Fix, LanguageId, TextEdit, Value } from '../model';
+import { booleanLiteral, formatEntry, insertEntriesEdits, keyQuoteOf, removeEntryEdit, replaceEdit } from './edits';
+
+/** `True`/`False` for Python, `true`/`false` for TS/JS. */
+export function booleanText(language: LanguageId, value: boolean): string {
+  return booleanLiteral(value, language === 'python' ? 'call' : 'object');
+}
+
+/** Replaces a written value with a boolean (e.g. `read_only=True` → `read_only=False`). */
+export function setBooleanFix(title: string, value: Value, language: LanguageId, newValue: boolean, options: { preferred?: boolean; safe?: boolean } = {}): Fix {
+  return {
+    title,
+    edits: [replaceEdit(value.range, booleanText(language, newValue))],
+    isPreferred: options.preferred,
+    safe: options.safe ?? false,
+  };
+}
+
+/** Formats `key = value` pairs for a container in its own syntax (`key=value`, `"key": value`, `key: value`). */
+export function formatEntries(text: string, container: Container, pairs: ReadonlyArray<[string, string]>): string[] {
+  const quote = keyQuoteOf(text, container);
+  return pairs.map(([key, value]) => formatEntry(container.syntax, key, value, quote));
+}
+
+/** Boolean text in a container's own syntax. */
+export function booleanInContainer(container: Container, value: boolean): string {
+  return booleanLiteral(value, container.syntax);
+}
+
+/** Inserts entries into a container; undefined when the container is not closed yet. */
+export function insertEntriesFix(text: string, container: Container, pairs: ReadonlyArray<[string, string]>, title: string, options: { preferred?: boolean; safe?: boolean } = {}): Fix | undefined {
+  const edits = insertEntriesEdits(text, container, formatEntries(text, container, pairs));
+  if (!edits) return undefined;
+  return { title, edits, isPreferred: options.preferred, safe: options.safe ?? false };
+}
+
+/** Removes an entry (written directly in its container, not through a spread) with its comma. */
+export function removeEntryFix(text: string, entry: Entry, title: string, options: { preferred?: boolean; safe?: boolean } = {}): Fix | undefined {
+  if (entry.viaSpread) return undefined;
+  const edit: TextEdit = removeEntryEdit(text, entry.startOffset, entry.endOffset);
+  return { title, edits: [edit], isPreferred: options.preferred, safe: options.safe ?? false };
+}
+
+/** The container of a call or mapping value, if it has one. */
+export function containerOfValue(value: Value | undefined): Container | undefined {
+  return value && (value.kind === 'call' || value.kind === 'mapping') ? value.container : undefined;
+}

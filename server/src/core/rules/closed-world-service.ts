@@ -1,0 +1,37 @@
+import { setBooleanFix } from '../fixes/flag-fixes';
+import { Rule, severities } from './rule';
+import { ACCEPTED_SUFFIX, arcadeBehavior, arcadeBool, contradictionSeverity } from './shared/arcade';
+import { placeEntry, relatedAt } from './shared/place';
+
+export const closedWorldService: Rule = {
+  code: 'MTL104',
+  name: 'closed-world-service',
+  severity: severities('error', { spec: 'off' }),
+  fixable: 'quickfix',
+  docs: {
+    summary: 'A tool classified with a ServiceDomain is marked open_world=False.',
+    whatItDoes: 'Reports `open_world=False` on a tool whose `Classification` lists at least one service domain. A classification without a behavior, or an omitted `open_world`, is not reported. With `strict=False` the finding becomes a hint; the `arcade` profile drops it.',
+    why: 'A service domain means the tool talks to an external service, which is what "open world" means. Arcade refuses to load the tool ("Tool has a ServiceDomain (implying an external service) but is marked open_world=False"); if bypassed, clients receive `openWorldHint: false` and may trust output that comes from outside.',
+    example: '@app.tool(\n    metadata=ToolMetadata(\n        classification=Classification(service_domains=[ServiceDomain.EMAIL]),\n        behavior=Behavior(open_world=False),\n    ),\n)\ndef list_emails() -> list: ...',
+    useInstead: '@app.tool(\n    metadata=ToolMetadata(\n        classification=Classification(service_domains=[ServiceDomain.EMAIL]),\n        behavior=Behavior(open_world=True),\n    ),\n)\ndef list_emails() -> list: ...',
+    fix: 'Quick-fix: set `open_world=True`. Not applied on save.',
+    mapping: '`Behavior.open_world` becomes the MCP annotation `openWorldHint`; the classification is sent only in `_meta.arcade.metadata`.',
+  },
+  check(declaration, context) {
+    const found = arcadeBehavior(declaration);
+    const domains = found?.metadata.classification?.serviceDomains;
+    if (!found || !domains || domains.value.kind !== 'sequence' || domains.value.items.length === 0) return;
+    const openWorld = found.behavior.openWorld;
+    if (arcadeBool(openWorld) !== false || !openWorld) return;
+    const level = contradictionSeverity(found.metadata, context);
+    if (!level) return;
+    const place = placeEntry(openWorld.entry, 'open_world=False');
+    context.report({
+      range: place.range,
+      severity: level.severity,
+      message: `This tool is classified with a service domain, which means it talks to an external service, but is marked open_world=False: clients will receive openWorldHint: false and may trust what it returns${level.accepted ? '.' + ACCEPTED_SUFFIX : ', and Arcade refuses to load the tool.'} Set open_world=True.`,
+      related: [...place.related, relatedAt(domains.value, 'The service domains are declared here.')],
+      fixes: [setBooleanFix('Set open_world=True', openWorld.value, 'python', true, { preferred: true })],
+    });
+  },
+};

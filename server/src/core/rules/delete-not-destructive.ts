@@ -1,0 +1,38 @@
+import { setBooleanFix } from '../fixes/flag-fixes';
+import { Rule, severities } from './rule';
+import { ACCEPTED_SUFFIX, arcadeBehavior, arcadeBool, contradictionSeverity, hasOperation, operationsOf } from './shared/arcade';
+import { placeEntry, relatedAt } from './shared/place';
+
+export const deleteNotDestructive: Rule = {
+  code: 'MTL103',
+  name: 'delete-not-destructive',
+  severity: severities('error', { spec: 'off' }),
+  fixable: 'quickfix',
+  docs: {
+    summary: 'A tool with the DELETE operation is marked destructive=False.',
+    whatItDoes: 'Reports a `Behavior` whose `operations` include `Operation.DELETE` while `destructive=False`. An omitted or `None` destructive flag is not reported here (see `missing-behavior-flag`). With `strict=False` the finding becomes a hint; the `arcade` profile drops it.',
+    why: 'Deleting is destructive by definition. Arcade refuses to load the tool ("Tool has the \'DELETE\' operation but is not marked destructive=True"); if bypassed, clients receive `destructiveHint: false` and will not warn the user before data is removed.',
+    example: '@app.tool(\n    metadata=ToolMetadata(\n        behavior=Behavior(operations=[Operation.DELETE], destructive=False),\n    ),\n)\ndef delete_event(event_id: str) -> None: ...',
+    useInstead: '@app.tool(\n    metadata=ToolMetadata(\n        behavior=Behavior(operations=[Operation.DELETE], destructive=True),\n    ),\n)\ndef delete_event(event_id: str) -> None: ...',
+    fix: 'Quick-fix: set `destructive=True`. Not applied on save.',
+    mapping: '`Behavior.destructive` becomes the MCP annotation `destructiveHint`.',
+  },
+  check(declaration, context) {
+    const found = arcadeBehavior(declaration);
+    if (!found) return;
+    const destructive = found.behavior.destructive;
+    if (arcadeBool(destructive) !== false || !destructive) return;
+    const deletion = hasOperation(operationsOf(found.behavior), 'DELETE');
+    if (!deletion) return;
+    const level = contradictionSeverity(found.metadata, context);
+    if (!level) return;
+    const place = placeEntry(destructive.entry, 'destructive=False');
+    context.report({
+      range: place.range,
+      severity: level.severity,
+      message: `This tool has the DELETE operation but is marked destructive=False: clients will receive destructiveHint: false and will not warn before data is removed${level.accepted ? '.' + ACCEPTED_SUFFIX : ', and Arcade refuses to load the tool.'} Set destructive=True.`,
+      related: [...place.related, relatedAt(deletion.value, 'The DELETE operation is declared here.')],
+      fixes: [setBooleanFix('Set destructive=True', destructive.value, 'python', true, { preferred: true })],
+    });
+  },
+};

@@ -1,0 +1,93 @@
+import { EnumName } from '../data/service-domains';
+import { removeEntryEdit } from '../fixes/edits';
+import { offsetAt, textOf } from '../fixes/positions';
+import { Entry, EnumItem, Fix, ToolDeclaration, Value } from '../model';
+import { Rule, RuleContext, severities } from './rule';
+import { acceptedMember } from './shared/arcade';
+import { placeEntry, placeValue } from './shared/place';
+
+export const duplicateEntry: Rule = {
+  code: 'MTL211',
+  name: 'duplicate-entry',
+  severity: severities('warning', { arcade: 'off' }),
+  fixable: 'safe',
+  docs: {
+    summary: 'The same operation, domain, key or keyword appears twice.',
+    whatItDoes: 'Reports the earlier occurrences of an operation or service domain listed twice (a warning), of a key written twice in one dict or object literal (a warning: the last one wins), and of a keyword given twice in one Python call (an error). Keys that come from a spread (`**base`, `...preset`) are not duplicates: overriding them is what spreads are for.',
+    why: 'A repeated keyword is a SyntaxError, so the module does not even import. A repeated key silently drops the earlier value, which is often the one the author meant to keep; a repeated list entry is noise that hides what the tool does.',
+    example: 'annotations={"readOnlyHint": True, "openWorldHint": False, "readOnlyHint": False}',
+    useInstead: 'annotations={"openWorldHint": False, "readOnlyHint": False}',
+    fix: 'Removes the earlier duplicates, keeping the last (effective) one. Fix-all on save applies it only when the duplicates are identical.',
+    mapping: 'Any annotation key or Arcade field.',
+  },
+  check(declaration, context) {
+    for (const container of containersOf(declaration)) checkEntries(container, context);
+    const operations = declaration.metadata?.behavior?.operations;
+    if (operations) checkItems(operations.items, 'Operation', context);
+    const domains = declaration.metadata?.classification?.serviceDomains;
+    if (domains) checkItems(domains.items, 'ServiceDomain', context);
+  },
+};
+
+function containersOf(declaration: ToolDeclaration): Value[] {
+  const metadata = declaration.metadata;
+  const candidates = [declaration.registration, declaration.metadataValue, metadata?.behavior?.value, metadata?.classification?.value, metadata?.extras?.value, declaration.meta?.value, declaration.annotations?.value];
+  const seen = new Set<Value>();
+  return candidates.filter((value): value is Value => {
+    if (!value || seen.has(value) || (value.kind !== 'call' && value.kind !== 'mapping')) return false;
+    seen.add(value);
+    return true;
+  });
+}
+
+function sameText(context: RuleContext, a: Value, b: Value): boolean {
+  return textOf(context.text, a.range).replace(/\s+/g, '') === textOf(context.text, b.range).replace(/\s+/g, '');
+}
+
+function checkEntries(container: Value, context: RuleContext): void {
+  if (container.kind !== 'call' && container.kind !== 'mapping') return;
+  const keyword = container.container.syntax === 'call';
+  const direct = container.entries.filter((entry) => !entry.viaSpread);
+  const last = new Map<string, Entry>();
+  for (const entry of direct) last.set(entry.key, entry);
+  for (const entry of direct) {
+    const effective = last.get(entry.key);
+    if (!effective || effective === entry) continue;
+    const identical = sameText(context, entry.value, effective.value);
+    const place = placeEntry(entry, entry.key);
+    const fix = removal(context, entry.startOffset, entry.endOffset, `Remove the earlier ${entry.key}`, identical && !container.via);
+    context.report({
+      range: place.range,
+      severity: keyword ? 'error' : context.severity,
+      message: keyword
+        ? `The keyword ${entry.key} is given twice in one call, which is a SyntaxError: the module cannot be imported and no tool in it loads. Remove the earlier ${entry.key}${identical ? '' : ' (check which value you meant)'}.`
+        : `The key ${entry.key} is written twice and only the last one counts, so this ${identical ? 'repeated' : 'earlier'} value is ignored${identical ? '' : ' by clients'}. Remove it${identical ? '' : ', after checking which value you meant'}.`,
+      related: [...place.related, { range: effective.range, message: `The effective ${entry.key} is written here.` }],
+      fixes: fix ? [fix] : [],
+    });
+  }
+}
+
+function checkItems(items: readonly EnumItem[], enumName: EnumName, context: RuleContext): void {
+  const members = items.map((item) => acceptedMember(item, enumName));
+  members.forEach((member, index) => {
+    if (!member) return;
+    const lastIndex = members.lastIndexOf(member);
+    if (lastIndex === index) return;
+    const item = items[index].value;
+    const effective = items[lastIndex].value;
+    const identical = sameText(context, item, effective);
+    const place = placeValue(item, `${enumName}.${member}`);
+    const fix = removal(context, offsetAt(context.text, item.range.start), offsetAt(context.text, item.range.end), `Remove the repeated ${member}`, identical && !item.via);
+    context.report({
+      range: place.range,
+      message: `${enumName}.${member} is listed twice; the repetition adds nothing and hides what the tool declares. Remove it.`,
+      related: [...place.related, { range: effective.range, message: `${enumName}.${member} is also listed here.` }],
+      fixes: fix ? [fix] : [],
+    });
+  });
+}
+
+function removal(context: RuleContext, start: number, end: number, title: string, safe: boolean): Fix | undefined {
+  return { title, edits: [removeEntryEdit(context.text, start, end)], isPreferred: true, safe };
+}

@@ -1,0 +1,40 @@
+import { removeEntryFix } from '../fixes/flag-fixes';
+import { lastEntry } from '../interpret';
+import { Value } from '../model';
+import { Rule, RuleContext, severities } from './rule';
+import { placeEntry } from './shared/place';
+
+export const emptyList: Rule = {
+  code: 'MTL212',
+  name: 'empty-list',
+  severity: severities('info', { spec: 'off', arcade: 'off' }),
+  fixable: 'quickfix',
+  docs: {
+    summary: 'operations=[] or service_domains=[] says nothing.',
+    whatItDoes: 'Reports an empty `operations` list in a `Behavior` or an empty `service_domains` list in a `Classification`.',
+    why: 'An empty list reads like a decision ("this tool has no operations") but means the same as leaving the field out, and policy engines that match on operations or domains skip the tool. Either list what the tool does or omit the field.',
+    example: 'behavior=Behavior(operations=[], read_only=True)',
+    useInstead: 'behavior=Behavior(operations=[Operation.READ], read_only=True)',
+    fix: 'Quick-fix: remove the argument. Not applied on save.',
+    mapping: 'Not an MCP annotation: sent in `_meta.arcade.metadata`.',
+  },
+  check(declaration, context) {
+    const metadata = declaration.metadata;
+    check(metadata?.behavior?.value, 'operations', context);
+    check(metadata?.classification?.value, 'service_domains', context);
+  },
+};
+
+function check(model: Value | undefined, field: string, context: RuleContext): void {
+  if (!model || (model.kind !== 'call' && model.kind !== 'mapping')) return;
+  const entry = lastEntry(model.entries, field);
+  if (!entry || entry.value.kind !== 'sequence' || entry.value.items.length > 0) return;
+  const place = placeEntry(entry, `${field}=[]`);
+  const fix = removeEntryFix(context.text, entry, `Remove ${field}=[]`, { preferred: true });
+  context.report({
+    range: place.range,
+    related: place.related,
+    message: `${field} is an empty list, which means the same as leaving it out: policy engines and tool selection that match on ${field === 'operations' ? 'operations' : 'service domains'} will skip this tool. List the ${field === 'operations' ? 'operations the tool performs' : 'service the tool talks to'}, or remove the argument.`,
+    fixes: fix ? [fix] : [],
+  });
+}

@@ -1,0 +1,50 @@
+import { Rule, severities } from './rule';
+import { placeValue } from './shared/place';
+
+const VALID = /^[A-Za-z0-9_.-]{1,128}$/;
+
+export const invalidToolName: Rule = {
+  code: 'MTL216',
+  name: 'invalid-tool-name',
+  severity: severities('warning', { arcade: 'off' }),
+  fixable: 'none',
+  docs: {
+    summary: 'A tool name outside 1–128 characters of [A-Za-z0-9_.-], or the same name registered twice in one file.',
+    whatItDoes: 'Checks tool names the linter can read (a string literal or constant, or the function name): they should be 1 to 128 characters of letters, digits, `_`, `-` and `.`, and unique within the file.',
+    why: 'The MCP spec (2025-11-25) says tool names SHOULD use only those characters and be unique within a server: clients and gateways reject or rewrite other names, and a second tool with the same name replaces or hides the first.',
+    example: 'server.registerTool("get weather", { description: "Weather for a city" }, handler);',
+    useInstead: 'server.registerTool("get_weather", { description: "Weather for a city" }, handler);',
+    fix: 'No automatic fix: choose a name.',
+    mapping: 'The tool\'s `name` in tools/list.',
+    exampleLanguage: 'typescript',
+  },
+  check(declaration, context) {
+    const name = declaration.name;
+    if (name === undefined || VALID.test(name)) return;
+    const place = declaration.nameValue ? placeValue(declaration.nameValue, 'The name') : { range: declaration.nameRange, related: [] };
+    const reason = name.length === 0 ? 'is empty' : name.length > 128 ? `is ${name.length} characters long` : 'contains characters other than letters, digits, _, - and .';
+    context.report({
+      range: place.range,
+      related: place.related,
+      message: `The tool name ${JSON.stringify(name)} ${reason}: the MCP spec asks for 1–128 characters of [A-Za-z0-9_.-], and clients may reject or rewrite the tool. Rename it.`,
+    });
+  },
+  checkFile(declarations, context) {
+    const first = new Map<string, (typeof declarations)[number]>();
+    for (const declaration of declarations) {
+      const name = declaration.name;
+      if (name === undefined) continue;
+      const earlier = first.get(name);
+      if (!earlier) {
+        first.set(name, declaration);
+        continue;
+      }
+      const place = declaration.nameValue ? placeValue(declaration.nameValue, 'The name') : { range: declaration.nameRange, related: [] };
+      context.report({
+        range: place.range,
+        message: `The tool name ${JSON.stringify(name)} is already registered in this file: a server keeps one tool per name, so clients will see only one of them. Give each tool a unique name.`,
+        related: [...place.related, { range: earlier.nameValue?.via ?? earlier.nameValue?.range ?? earlier.nameRange, message: `${JSON.stringify(name)} is first registered here.` }],
+      });
+    }
+  },
+};

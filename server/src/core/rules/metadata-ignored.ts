@@ -1,0 +1,27 @@
+import { lastEntry } from '../interpret';
+import { Rule, severities } from './rule';
+
+export const metadataIgnored: Rule = {
+  code: 'MTL215',
+  name: 'metadata-ignored',
+  severity: severities('warning', { spec: 'off', arcade: 'off' }),
+  fixable: 'none',
+  docs: {
+    summary: 'app.add_tool(fn, metadata=...) on a function that already has @tool: Arcade ignores the new metadata.',
+    whatItDoes: 'Reports `metadata=` on an Arcade `app.add_tool(fn, ...)` call whose function is defined in the same file with a `@tool` decorator.',
+    why: 'Arcade keeps the metadata the decorator stored on the function, so the metadata given to `add_tool` never reaches clients: the annotations they see are not the ones written here.',
+    example: '@tool\ndef get_weather(city: str) -> str: ...\n\napp.add_tool(get_weather, metadata=ToolMetadata(behavior=Behavior(read_only=True)))',
+    useInstead: '@tool(metadata=ToolMetadata(behavior=Behavior(read_only=True)))\ndef get_weather(city: str) -> str: ...\n\napp.add_tool(get_weather)',
+    fix: 'No automatic fix: move the metadata into the `@tool(...)` decorator.',
+    mapping: 'The behavior that becomes the MCP annotations.',
+  },
+  check(declaration, context) {
+    if (!declaration.metadataIgnored) return;
+    const registration = declaration.registration;
+    const entry = registration && (registration.kind === 'call' || registration.kind === 'mapping') ? lastEntry(registration.entries, 'metadata') : undefined;
+    context.report({
+      range: entry?.range ?? declaration.nameRange,
+      message: `${declaration.functionName ?? 'This function'} is already decorated with @tool, so Arcade keeps the decorator's metadata and ignores the metadata given to add_tool: clients will not see these flags. Move the metadata into the @tool(...) decorator.`,
+    });
+  },
+};

@@ -1,0 +1,95 @@
+import { ArcadeFlag } from '../data/fields';
+import { AnnotationsModel, FlagField, HintName, Range, RelatedInfo, Severity, ToolDeclaration } from '../model';
+import { Rule, RuleContext, severities } from './rule';
+import { effectiveBool } from './shared/flags';
+import { assumptions, Gap, gapFix, isMissing, joinWords, writtenOf } from './shared/gaps';
+import { Declared } from './shared/infer';
+
+const FLAG_OF: Record<HintName, ArcadeFlag> = {
+  readOnlyHint: 'read_only', destructiveHint: 'destructive', idempotentHint: 'idempotent', openWorldHint: 'open_world',
+};
+const SNAKE: Record<HintName, string> = {
+  readOnlyHint: 'read_only_hint', destructiveHint: 'destructive_hint', idempotentHint: 'idempotent_hint', openWorldHint: 'open_world_hint',
+};
+
+export const missingAnnotationHint: Rule = {
+  code: 'MTL202',
+  name: 'missing-annotation-hint',
+  severity: severities('info', { strict: 'error', arcade: 'off', 'openai-apps': 'error' }),
+  fixable: 'safe',
+  docs: {
+    summary: 'MCP tool annotations omit a hint that matters.',
+    whatItDoes: 'Reports annotations (`ToolAnnotations(...)`, an annotations dict or object literal) that omit `readOnlyHint` or `openWorldHint`, or, when `readOnlyHint` is not true, `destructiveHint` or `idempotentHint` (the spec gives those two meaning only then). One finding per tool names every missing hint and the default clients will assume. `strict` requires all four hints (error); `openai-apps` requires `readOnlyHint`, `openWorldHint` and `destructiveHint` on every tool (one error) and reports a missing `idempotentHint` as a separate info.',
+    why: 'An omitted hint is never unsafe, because the spec\'s defaults are pessimistic (not read-only, destructive, not idempotent, open-world), but it costs needless confirmation prompts for read-only tools and fails directory reviews that require explicit hints.',
+    example: 'server.registerTool("delete_note", {\n  description: "Delete a note",\n  annotations: { readOnlyHint: false },\n}, handler);',
+    useInstead: 'server.registerTool("delete_note", {\n  description: "Delete a note",\n  annotations: { readOnlyHint: false, openWorldHint: false, destructiveHint: true, idempotentHint: true },\n}, handler);',
+    fix: 'Adds the missing hints with values taken only from what the tool declares (`readOnlyHint: true` gives `destructiveHint: false` and `idempotentHint: true`; `destructiveHint: true` gives `readOnlyHint: false`), otherwise the spec\'s defaults, written out for the author to relax deliberately. A hint whose only possible value would contradict what is written is left out, and the fix title says why. Fix-all on save applies it.',
+    mapping: '`readOnlyHint` (default false), `destructiveHint` (default true), `idempotentHint` (default false), `openWorldHint` (default true).',
+    exampleLanguage: 'typescript',
+  },
+  check(declaration, context) {
+    const annotations = declaration.annotations;
+    const value = annotations?.value;
+    if (!annotations || !value || (value.kind !== 'call' && value.kind !== 'mapping') || value.opaqueSpread) return;
+    const hints = annotations.hints;
+    if (hints.readOnlyHint?.state === 'unknown') return; // which hints matter depends on it
+    const readOnly = effectiveBool(hints.readOnlyHint, declaration.language) === true;
+    const missing = (['readOnlyHint', 'openWorldHint', 'destructiveHint', 'idempotentHint'] as HintName[]).filter((hint) => isMissing(hints[hint]));
+    const alwaysRequired = new Set<HintName>(context.profile === 'strict'
+      ? ['readOnlyHint', 'openWorldHint', 'destructiveHint', 'idempotentHint']
+      : context.profile === 'openai-apps' ? ['readOnlyHint', 'openWorldHint', 'destructiveHint'] : ['readOnlyHint', 'openWorldHint']);
+    const required = missing.filter((hint) => alwaysRequired.has(hint));
+    const conditional = readOnly ? [] : missing.filter((hint) => !alwaysRequired.has(hint));
+    const place = annotationsPlace(annotations);
+    if (context.profile === 'openai-apps') {
+      report(context, declaration, annotations, required, context.severity, place);
+      report(context, declaration, annotations, conditional, 'info', place);
+    } else {
+      report(context, declaration, annotations, [...required, ...conditional], context.severity, place);
+    }
+  },
+};
+
+function annotationsPlace(annotations: AnnotationsModel): { range: Range; related: RelatedInfo[] } {
+  const value = annotations.value;
+  const callee = value.kind === 'call' ? value.calleeRange : undefined;
+  const range = annotations.entry?.keyRange ?? value.via ?? callee ?? value.range;
+  const related = value.via ? [{ range: callee ?? value.range, message: 'The annotations are written here.' }] : [];
+  return { range, related };
+}
+
+function keyFor(annotations: AnnotationsModel, hint: HintName): string {
+  const keys = Object.values(annotations.hints).map((field) => (field as FlagField).key);
+  const snake = keys.length > 0 && keys.every((key) => key.includes('_'));
+  return snake ? SNAKE[hint] : hint;
+}
+
+function report(context: RuleContext, declaration: ToolDeclaration, annotations: AnnotationsModel, hints: HintName[], severity: Severity, place: { range: Range; related: RelatedInfo[] }): void {
+  const value = annotations.value;
+  if (hints.length === 0 || (value.kind !== 'call' && value.kind !== 'mapping')) return;
+  const lax = declaration.language === 'python';
+  const gaps: Gap[] = hints.map((hint) => {
+    const field = annotations.hints[hint];
+    return { flag: FLAG_OF[hint], key: keyFor(annotations, hint), field: field && field.state === null ? field : undefined };
+  });
+  const declared: Declared = {
+    flags: {
+      read_only: writtenOf(annotations.hints.readOnlyHint, lax),
+      destructive: writtenOf(annotations.hints.destructiveHint, lax),
+      idempotent: writtenOf(annotations.hints.idempotentHint, lax),
+      open_world: writtenOf(annotations.hints.openWorldHint, lax),
+    },
+    operations: [],
+    operationsKnown: true,
+  };
+  const fix = gapFix(context.text, value.container, gaps, declared, { viaElsewhere: !!value.via });
+  const names = gaps.map((gap) => gap.key);
+  const plural = names.length > 1;
+  context.report({
+    range: place.range,
+    severity,
+    message: `The annotations${declaration.name ? ` of ${declaration.name}` : ''} omit ${joinWords(names)}, so clients will assume ${assumptions(gaps)}. Add ${plural ? 'them' : 'it'} explicitly so clients can tell what the tool does without asking for needless confirmation.`,
+    related: place.related,
+    fixes: fix ? [fix] : [],
+  });
+}

@@ -1,0 +1,86 @@
+import { ARCADE_FLAGS, ArcadeFlag } from '../data/fields';
+import { lastEntry } from '../interpret';
+import { BehaviorModel, Range, RelatedInfo, Severity, ToolDeclaration } from '../model';
+import { Rule, RuleContext, severities } from './rule';
+import { operationsOf } from './shared/arcade';
+import { assumptions, Gap, gapFix, isMissing, joinWords, writtenOf } from './shared/gaps';
+import { Declared } from './shared/infer';
+
+const SLOT: Record<ArcadeFlag, 'readOnly' | 'destructive' | 'idempotent' | 'openWorld'> = {
+  read_only: 'readOnly', destructive: 'destructive', idempotent: 'idempotent', open_world: 'openWorld',
+};
+
+/** Under `openai-apps` these become the required hints; a missing idempotent flag stays a warning. */
+const OPENAI_REQUIRED: ReadonlySet<ArcadeFlag> = new Set(['read_only', 'destructive', 'open_world']);
+
+export const missingBehaviorFlag: Rule = {
+  code: 'MTL201',
+  name: 'missing-behavior-flag',
+  severity: severities('warning', { strict: 'error', spec: 'off', arcade: 'off', 'openai-apps': 'error' }),
+  fixable: 'safe',
+  docs: {
+    summary: 'An Arcade Behavior leaves read_only, destructive, idempotent or open_world unset.',
+    whatItDoes: 'Reports a `Behavior(...)` (or `behavior={...}` dict) that omits any of the four flags, or sets one to `None`. One finding per tool lists every missing flag. Under `openai-apps`, missing `read_only`, `destructive` and `open_world` form one error and a missing `idempotent` a separate warning.',
+    why: 'Arcade leaves an unset flag out of the tool\'s MCP annotations, and clients then assume the spec\'s pessimistic defaults: not read-only, destructive, not idempotent, open-world. A read-only tool without `read_only=True` gets a confirmation prompt on every call, and directory reviews reject tools whose flags are not explicit.',
+    example: '@app.tool(\n    metadata=ToolMetadata(\n        behavior=Behavior(operations=[Operation.READ], read_only=True),\n    ),\n)\ndef list_events() -> list: ...',
+    useInstead: '@app.tool(\n    metadata=ToolMetadata(\n        behavior=Behavior(\n            operations=[Operation.READ],\n            read_only=True,\n            destructive=False,\n            idempotent=True,\n            open_world=True,\n        ),\n    ),\n)\ndef list_events() -> list: ...',
+    fix: 'Adds the missing flags with values taken only from what the tool declares: `read_only=True` gives `destructive=False` and `idempotent=True`; `destructive=True` or a mutating operation gives `read_only=False`; READ-only operations give read-only, non-destructive, idempotent; DELETE gives destructive, not idempotent; CREATE/UPDATE give not destructive, not idempotent; otherwise the spec\'s pessimistic default (not read-only, destructive, not idempotent, open-world). A flag whose only possible value would contradict what is written is left out, and the fix title says why. Fix-all on save applies it when it only adds keywords at the tool itself.',
+    mapping: '`read_only` → `readOnlyHint`, `destructive` → `destructiveHint`, `idempotent` → `idempotentHint`, `open_world` → `openWorldHint`.',
+  },
+  check(declaration, context) {
+    const behavior = declaration.metadata?.behavior;
+    const value = behavior?.value;
+    if (!behavior || !value || (value.kind !== 'call' && value.kind !== 'mapping') || value.opaqueSpread) return;
+    const missing = ARCADE_FLAGS.filter((flag) => isMissing(behavior[SLOT[flag]]));
+    if (missing.length === 0) return;
+    const groups: Array<{ flags: ArcadeFlag[]; severity: Severity }> = context.profile === 'openai-apps'
+      ? [
+        { flags: missing.filter((f) => OPENAI_REQUIRED.has(f)), severity: context.severity },
+        { flags: missing.filter((f) => !OPENAI_REQUIRED.has(f)), severity: 'warning' },
+      ]
+      : [{ flags: missing, severity: context.severity }];
+    const place = behaviorPlace(declaration, behavior);
+    for (const group of groups) {
+      if (group.flags.length === 0) continue;
+      report(context, declaration, behavior, group.flags, group.severity, place);
+    }
+  },
+};
+
+function behaviorPlace(declaration: ToolDeclaration, behavior: BehaviorModel): { range: Range; related: RelatedInfo[] } {
+  const value = behavior.value;
+  const written = value.kind === 'call' ? value.calleeRange : undefined;
+  if (value.via) return { range: value.via, related: [{ range: written ?? value.range, message: 'The Behavior is written here.' }] };
+  if (written) return { range: written, related: [] };
+  const entries = declaration.metadata?.value.kind === 'call' || declaration.metadata?.value.kind === 'mapping' ? declaration.metadata.value.entries : [];
+  return { range: lastEntry(entries, 'behavior')?.keyRange ?? value.range, related: [] };
+}
+
+function report(context: RuleContext, declaration: ToolDeclaration, behavior: BehaviorModel, flags: ArcadeFlag[], severity: Severity, place: { range: Range; related: RelatedInfo[] }): void {
+  const value = behavior.value;
+  if (value.kind !== 'call' && value.kind !== 'mapping') return;
+  const gaps: Gap[] = flags.map((flag) => {
+    const field = behavior[SLOT[flag]];
+    return { flag, key: flag, field: field && field.state === null ? field : undefined };
+  });
+  const operations = operationsOf(behavior);
+  const declared: Declared = {
+    flags: {
+      read_only: writtenOf(behavior.readOnly, true),
+      destructive: writtenOf(behavior.destructive, true),
+      idempotent: writtenOf(behavior.idempotent, true),
+      open_world: writtenOf(behavior.openWorld, true),
+    },
+    operations: operations.items.map((i) => i.member),
+    operationsKnown: operations.allKnown,
+  };
+  const fix = gapFix(context.text, value.container, gaps, declared, { viaElsewhere: !!value.via });
+  const plural = flags.length > 1;
+  context.report({
+    range: place.range,
+    severity,
+    message: `This Behavior leaves ${joinWords(flags)} unset, so ${plural ? 'they are' : 'it is'} left out of the tool's annotations and clients will assume ${assumptions(gaps)}. Set ${plural ? 'each flag' : flags[0]} explicitly${declaration.name ? ` for ${declaration.name}` : ''}.`,
+    related: place.related,
+    fixes: fix ? [fix] : [],
+  });
+}

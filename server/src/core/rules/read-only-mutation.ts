@@ -1,0 +1,54 @@
+import { Fix } from '../model';
+import { containerOfValue, insertEntriesFix, setBooleanFix } from '../fixes/flag-fixes';
+import { Rule, severities } from './rule';
+import { ACCEPTED_SUFFIX, arcadeBehavior, arcadeBool, contradictionSeverity, mutatingItems, operationsOf } from './shared/arcade';
+import { placeEntry, relatedAt } from './shared/place';
+
+export const readOnlyMutation: Rule = {
+  code: 'MTL101',
+  name: 'read-only-mutation',
+  severity: severities('error', { spec: 'off' }),
+  fixable: 'quickfix',
+  docs: {
+    summary: 'A tool with a CREATE, UPDATE or DELETE operation is marked read_only=True.',
+    whatItDoes: 'Reports a `Behavior` whose `operations` include `Operation.CREATE`, `Operation.UPDATE` or `Operation.DELETE` while `read_only=True`. With `strict=False` on the same `ToolMetadata` the finding becomes a hint, and the `arcade` profile drops it, as Arcade does.',
+    why: 'Arcade refuses to load such a tool ("Tool has the mutating operation(s) ... but is marked read_only=True"), so the server does not start. If the check is bypassed, clients receive `readOnlyHint: true` and may run a tool that changes data without asking the user.',
+    example: '@app.tool(\n    metadata=ToolMetadata(\n        behavior=Behavior(operations=[Operation.DELETE], read_only=True),\n    ),\n)\ndef delete_file(path: str) -> None: ...',
+    useInstead: '@app.tool(\n    metadata=ToolMetadata(\n        behavior=Behavior(operations=[Operation.DELETE], read_only=False),\n    ),\n)\ndef delete_file(path: str) -> None: ...',
+    fix: 'Quick-fixes: set `read_only=False` (preferred), or add `strict=False` to accept the contradiction deliberately. Neither is applied on save.',
+    mapping: '`Behavior.read_only` becomes the MCP annotation `readOnlyHint`; operations are sent only in `_meta.arcade.metadata`.',
+  },
+  check(declaration, context) {
+    const found = arcadeBehavior(declaration);
+    if (!found) return;
+    const readOnly = found.behavior.readOnly;
+    if (arcadeBool(readOnly) !== true || !readOnly) return;
+    const mutating = mutatingItems(operationsOf(found.behavior));
+    if (mutating.length === 0) return;
+    const level = contradictionSeverity(found.metadata, context);
+    if (!level) return;
+    const names = mutating.map((item) => item.text.toUpperCase());
+    const place = placeEntry(readOnly.entry, `read_only=${readOnly.value.kind === 'boolean' ? 'True' : 'the value'}`);
+    const fixes: Fix[] = [setBooleanFix('Set read_only=False', readOnly.value, 'python', false, { preferred: true })];
+    if (!level.accepted) {
+      const strictFix = strictFalseFix(context.text, found.metadata);
+      if (strictFix) fixes.push(strictFix);
+    }
+    context.report({
+      range: place.range,
+      severity: level.severity,
+      message: `This tool has the mutating operation${names.length > 1 ? 's' : ''} ${names.join(', ')} but is marked read_only=True: clients will receive readOnlyHint: true and may run it without asking for confirmation${level.accepted ? '.' + ACCEPTED_SUFFIX : ', and Arcade refuses to load the tool.'} Set read_only=False.`,
+      related: [...place.related, ...mutating.map((item) => relatedAt(item.value, `The mutating operation ${item.text.toUpperCase()} is declared here.`))],
+      fixes,
+    });
+  },
+};
+
+/** `strict=False` on the ToolMetadata: replaces `strict=True` or adds the keyword. */
+export function strictFalseFix(text: string, metadata: NonNullable<ReturnType<typeof arcadeBehavior>>['metadata']): Fix | undefined {
+  const title = 'Add strict=False to accept the contradiction';
+  if (metadata.strict) return setBooleanFix(title, metadata.strict.value, 'python', false);
+  const container = containerOfValue(metadata.value);
+  if (!container) return undefined;
+  return insertEntriesFix(text, container, [['strict', container.syntax === 'object' ? 'false' : 'False']], title);
+}

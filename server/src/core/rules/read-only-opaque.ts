@@ -1,0 +1,39 @@
+import { setBooleanFix } from '../fixes/flag-fixes';
+import { Rule, severities } from './rule';
+import { ACCEPTED_SUFFIX, arcadeBehavior, arcadeBool, contradictionSeverity, hasOperation, mutatingItems, operationsOf } from './shared/arcade';
+import { placeEntry, relatedAt } from './shared/place';
+
+export const readOnlyOpaque: Rule = {
+  code: 'MTL102',
+  name: 'read-only-opaque',
+  severity: severities('error', { spec: 'off' }),
+  fixable: 'quickfix',
+  docs: {
+    summary: 'A tool with the OPAQUE operation is marked read_only=True.',
+    whatItDoes: 'Reports a `Behavior` whose `operations` include `Operation.OPAQUE` while `read_only=True`. When the operations also include a mutating one, `read-only-mutation` (MTL101) reports the tool instead. With `strict=False` the finding becomes a hint; the `arcade` profile drops it.',
+    why: 'OPAQUE means the effect depends on runtime input, so nobody can promise the call changes nothing. Arcade refuses to load the tool ("Cannot guarantee read-only when the operation is indeterminate"); if bypassed, clients receive `readOnlyHint: true` and may skip the confirmation prompt.',
+    example: '@app.tool(\n    metadata=ToolMetadata(\n        behavior=Behavior(operations=[Operation.OPAQUE], read_only=True),\n    ),\n)\ndef run_query(sql: str) -> list: ...',
+    useInstead: '@app.tool(\n    metadata=ToolMetadata(\n        behavior=Behavior(operations=[Operation.OPAQUE], read_only=False),\n    ),\n)\ndef run_query(sql: str) -> list: ...',
+    fix: 'Quick-fix: set `read_only=False`. Not applied on save.',
+    mapping: '`Behavior.read_only` becomes the MCP annotation `readOnlyHint`.',
+  },
+  check(declaration, context) {
+    const found = arcadeBehavior(declaration);
+    if (!found) return;
+    const readOnly = found.behavior.readOnly;
+    if (arcadeBool(readOnly) !== true || !readOnly) return;
+    const operations = operationsOf(found.behavior);
+    const opaque = hasOperation(operations, 'OPAQUE');
+    if (!opaque || mutatingItems(operations).length > 0) return;
+    const level = contradictionSeverity(found.metadata, context);
+    if (!level) return;
+    const place = placeEntry(readOnly.entry, 'read_only=True');
+    context.report({
+      range: place.range,
+      severity: level.severity,
+      message: `This tool has the OPAQUE operation but is marked read_only=True: its effect depends on its input, yet clients will receive readOnlyHint: true and may run it without asking for confirmation${level.accepted ? '.' + ACCEPTED_SUFFIX : ', and Arcade refuses to load the tool.'} Set read_only=False.`,
+      related: [...place.related, relatedAt(opaque.value, 'The OPAQUE operation is declared here.')],
+      fixes: [setBooleanFix('Set read_only=False', readOnly.value, 'python', false, { preferred: true })],
+    });
+  },
+};

@@ -1,0 +1,94 @@
+/** Reading Arcade's `ToolMetadata` the way Arcade itself does (arcade-metadata.md §1–§3). */
+import { EnumName, enumMembers, MUTATING_OPERATIONS } from '../../data/service-domains';
+import { BehaviorModel, EnumItem, FlagField, MetadataModel, ToolDeclaration } from '../../model';
+import { ProfileName, RuleContext } from '../rule';
+
+/**
+ * A flag as Arcade sees it after pydantic's lax parsing: true/false, null for None,
+ * undefined when omitted, unknown or not coercible.
+ */
+export function arcadeBool(field: FlagField | undefined): boolean | null | undefined {
+  if (!field) return undefined;
+  if (typeof field.state === 'boolean' || field.state === null) return field.state;
+  if (field.state === 'invalid' && field.coercedTo !== undefined) return field.coercedTo;
+  return undefined;
+}
+
+/** The member an item names (`DELETE`) when Arcade accepts it: a known member, or its exact lowercase value. */
+export function acceptedMember(item: EnumItem, enumName: EnumName): string | undefined {
+  const value = item.value;
+  const members = enumMembers(enumName);
+  if (value.kind === 'enum-member') return members.find((m) => m.member === value.member)?.member;
+  if (value.kind === 'string') return members.find((m) => m.value === value.value)?.member;
+  return undefined;
+}
+
+export interface OperationsView {
+  /** Accepted operations, upper case, with the item that names each. */
+  items: Array<{ member: string; item: EnumItem }>;
+  /** Every item is an operation Arcade accepts (none is an expression or an invalid value). */
+  allKnown: boolean;
+}
+
+export function operationsOf(behavior: BehaviorModel | undefined): OperationsView {
+  const operations = behavior?.operations;
+  if (!operations) return { items: [], allKnown: true };
+  if (operations.value.kind !== 'sequence') return { items: [], allKnown: operations.value.kind === 'null' };
+  const items: OperationsView['items'] = [];
+  let allKnown = true;
+  for (const item of operations.items) {
+    const member = acceptedMember(item, 'Operation');
+    if (member) items.push({ member, item });
+    else allKnown = false;
+  }
+  return { items, allKnown };
+}
+
+export function hasOperation(view: OperationsView, member: string): EnumItem | undefined {
+  return view.items.find((i) => i.member === member)?.item;
+}
+
+export function mutatingItems(view: OperationsView): EnumItem[] {
+  return view.items.filter((i) => MUTATING_OPERATIONS.has(i.member)).map((i) => i.item);
+}
+
+/** `strict=False` on the ToolMetadata: 'off'; 'unknown' when strict is an expression; else 'on'. */
+export function strictMode(metadata: MetadataModel | undefined): 'on' | 'off' | 'unknown' {
+  const strict = metadata?.strict;
+  if (!strict) return 'on';
+  if (strict.state === 'unknown') return 'unknown';
+  const value = arcadeBool(strict);
+  return value === false ? 'off' : 'on';
+}
+
+export interface ContradictionContext {
+  declaration: ToolDeclaration;
+  metadata: MetadataModel;
+  behavior: BehaviorModel;
+}
+
+/** The metadata and behavior of an Arcade tool, when both can be read. */
+export function arcadeBehavior(declaration: ToolDeclaration): ContradictionContext | undefined {
+  const metadata = declaration.metadata;
+  const behavior = metadata?.behavior;
+  if (!metadata || !behavior) return undefined;
+  return { declaration, metadata, behavior };
+}
+
+/**
+ * MTL101–104 under `strict=False`: a hint ("accepted by strict=False"), or nothing in the
+ * `arcade` profile (Arcade skips these checks); nothing when strict is an expression.
+ */
+export function contradictionSeverity(metadata: MetadataModel, context: RuleContext): { severity: RuleContext['severity']; accepted: boolean } | undefined {
+  const mode = strictMode(metadata);
+  if (mode === 'unknown') return undefined;
+  if (mode === 'on') return { severity: context.severity, accepted: false };
+  if (context.profile === 'arcade') return undefined;
+  return { severity: 'hint', accepted: true };
+}
+
+export const ACCEPTED_SUFFIX = ' It is accepted by strict=False, so Arcade will not stop the server, but clients still receive the contradicting flags.';
+
+export function isArcadeProfile(profile: ProfileName): boolean {
+  return profile === 'arcade';
+}

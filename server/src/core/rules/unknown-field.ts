@@ -1,0 +1,68 @@
+import { ANNOTATION_KEYS, ARCADE_MODEL_FIELDS, HINTS, SNAKE_HINTS, VENDOR_HINTS } from '../data/fields';
+import { renameKeyEdit } from '../fixes/edits';
+import { Entry, Fix, Value } from '../model';
+import { Rule, RuleContext, severities } from './rule';
+import { placeEntry } from './shared/place';
+import { closestMatch } from './shared/suggest';
+
+type ArcadeModel = keyof typeof ARCADE_MODEL_FIELDS;
+
+export const unknownField: Rule = {
+  code: 'MTL206',
+  name: 'unknown-field',
+  severity: severities('error'),
+  fixable: 'quickfix',
+  docs: {
+    summary: 'A keyword or key that ToolMetadata, Behavior, Classification or ToolAnnotations does not have.',
+    whatItDoes: 'Reports keywords of Arcade\'s `ToolMetadata`, `Behavior` and `Classification` that the models do not define (an error: Arcade forbids extra fields), and keys of MCP annotations other than the spec\'s `title`, `readOnlyHint`, `destructiveHint`, `idempotentHint` and `openWorldHint` (a warning). Seed 001\'s `custom` key is allowed, as are the snake_case hints of the Python SDK v2 and FastMCP (TypeScript)\'s `streamingHint` in `addTool`. The `arcade` profile reports only the Arcade models.',
+    why: 'Arcade rejects extra fields when the metadata is built, so the module fails to load. The Python SDK keeps unknown annotation keys and sends them, but clients never read them: `readonlyHint=True` silently leaves the tool looking read-write.',
+    example: 'behavior=Behavior(readonly=True)\n\n@mcp.tool(annotations={"readonlyHint": True})',
+    useInstead: 'behavior=Behavior(read_only=True)\n\n@mcp.tool(annotations={"readOnlyHint": True})',
+    fix: 'Quick-fix: rename the key to the closest known one (did-you-mean), keeping its quotes. Not applied on save.',
+    mapping: 'Annotation keys are the spec\'s `ToolAnnotations` fields; Arcade\'s flags become `readOnlyHint`, `destructiveHint`, `idempotentHint`, `openWorldHint`.',
+  },
+  check(declaration, context) {
+    const metadata = declaration.metadata;
+    if (metadata) {
+      checkArcade(metadata.value, 'ToolMetadata', context);
+      if (metadata.behavior) checkArcade(metadata.behavior.value, 'Behavior', context);
+      if (metadata.classification) checkArcade(metadata.classification.value, 'Classification', context);
+    }
+    const annotations = declaration.annotations;
+    if (annotations && context.profile !== 'arcade') {
+      const allowed = [...ANNOTATION_KEYS];
+      if (declaration.language === 'python') allowed.push(...Object.keys(SNAKE_HINTS));
+      if (declaration.form === 'fastmcp-add-tool') allowed.push(...VENDOR_HINTS);
+      for (const entry of entriesOf(annotations.value)) {
+        if (allowed.includes(entry.key)) continue;
+        const suggestion = closestMatch(entry.key, declaration.language === 'python' ? [...HINTS, 'title', ...Object.keys(SNAKE_HINTS)] : [...HINTS, 'title', ...VENDOR_HINTS.filter(() => declaration.form === 'fastmcp-add-tool')]);
+        report(context, entry, 'warning', suggestion, annotations.value,
+          `${entry.key} is not a ToolAnnotations key: the SDK sends it, but clients never read it${suggestion ? `, so the ${suggestion} it was probably meant to be is missing` : ''}.${suggestion ? ` Did you mean ${suggestion}?` : ' Remove it, or move vendor data to the tool\'s _meta.'}`);
+      }
+    }
+  },
+};
+
+function entriesOf(value: Value): Entry[] {
+  return value.kind === 'call' || value.kind === 'mapping' ? value.entries : [];
+}
+
+function checkArcade(value: Value, model: ArcadeModel, context: RuleContext): void {
+  const fields = ARCADE_MODEL_FIELDS[model];
+  for (const entry of entriesOf(value)) {
+    if (fields.includes(entry.key)) continue;
+    const suggestion = closestMatch(entry.key, fields);
+    report(context, entry, 'error', suggestion, value,
+      `${model} has no field ${entry.key}: Arcade forbids extra fields, so building the metadata fails and the tool never loads.${suggestion ? ` Did you mean ${suggestion}?` : ` Its fields are ${fields.join(', ')}.`}`);
+  }
+}
+
+function report(context: RuleContext, entry: Entry, severity: 'error' | 'warning', suggestion: string | undefined, container: Value, message: string): void {
+  const place = placeEntry(entry, entry.key);
+  const fixes: Fix[] = [];
+  const present = entriesOf(container).some((e) => e.key === suggestion);
+  if (suggestion && !present && !entry.viaSpread && !entry.value.via) {
+    fixes.push({ title: `Rename ${entry.key} to ${suggestion}`, edits: [renameKeyEdit(context.text, entry.keyRange, suggestion)], isPreferred: true, safe: false });
+  }
+  context.report({ range: place.range, severity: severity === 'error' ? context.severity : severity, message, related: place.related, fixes });
+}

@@ -1,0 +1,21 @@
+import { Rule, severities } from './rule';
+import { reportEnumProblems } from './shared/enum-values';
+
+export const unknownServiceDomain: Rule = {
+  code: 'MTL204',
+  name: 'unknown-service-domain',
+  severity: severities('warning', { spec: 'off', arcade: 'error' }),
+  fixable: 'quickfix',
+  docs: {
+    summary: 'A service domain that is not one of the 30 ServiceDomain values Arcade knows.',
+    whatItDoes: 'Reports `ServiceDomain.X` or a string in `service_domains` that is not one of the 30 values of Arcade core 4.11. A wrong case (`"EMAIL"`, which Arcade rejects; only the lowercase value or the enum member is accepted), a near-miss of a known value, or a value that is not a string at all is an error; any other unknown value is a warning, since Arcade keeps adding domains. The `arcade` profile reports only the errors.',
+    why: 'Arcade validates the enum when the metadata is built: an unknown or upper-case string makes the module fail to load, and an unknown `ServiceDomain.X` is an AttributeError at import.',
+    example: 'classification=Classification(service_domains=["EMAIL", ServiceDomain.CALENDER])',
+    useInstead: 'classification=Classification(service_domains=["email", ServiceDomain.CALENDAR])',
+    fix: 'Quick-fix: replace with the closest known value (did-you-mean), keeping the form written (enum member or string). Not applied on save.',
+    mapping: 'Not sent as an MCP annotation: the domains go to `_meta.arcade.metadata.classification`.',
+  },
+  check(declaration, context) {
+    reportEnumProblems(declaration.metadata?.classification?.serviceDomains?.items, 'ServiceDomain', context, context.profile === 'arcade' ? 'error' : context.severity);
+  },
+};
