@@ -1,0 +1,54 @@
+// The preview page escapes everything that comes from source text and runs only its nonce'd script.
+import * as assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { PreviewData, renderPreviewHtml } from '../../client/src/preview-html';
+
+const HOSTILE = '<img src=x onerror=alert(1)></script><script>alert(2)</script>';
+
+function hostileData(): PreviewData {
+  return {
+    file: 'file:///tmp/"quoted".py',
+    selected: 0,
+    tools: [{
+      name: HOSTILE,
+      title: `"${HOSTILE}'`,
+      language: 'python',
+      form: 'python-sdk-tool',
+      range: { start: { line: 3, character: 0 } },
+      declared: { readOnlyHint: true },
+      effective: { readOnlyHint: true, destructiveHint: true, idempotentHint: false, openWorldHint: true },
+      defaulted: ['destructiveHint', 'idempotentHint', 'openWorldHint'],
+      findings: [{ line: 4, column: 2, severity: 'error', code: 'MTL105', rule: 'read-only-destructive', message: HOSTILE }],
+      toolsList: { name: HOSTILE, annotations: { title: '</pre><script>alert(3)</script>' } },
+    }],
+  };
+}
+
+test('hostile tool names, titles, messages and JSON appear as text, never as markup', () => {
+  const html = renderPreviewHtml(hostileData(), { nonce: 'abc123', cspSource: 'vscode-resource:' });
+  assert.ok(!html.includes('<img'), 'no img element');
+  assert.equal(html.match(/<script/g)?.length, 1, 'only the page\'s own script');
+  assert.ok(html.includes('&lt;img src=x onerror=alert(1)&gt;&lt;/script&gt;'));
+  assert.ok(html.includes('&lt;/pre&gt;&lt;script&gt;alert(3)&lt;/script&gt;'));
+  assert.ok(html.includes('<script nonce="abc123">'));
+});
+
+test('a strict Content-Security-Policy: nothing remote, scripts and styles only with the nonce', () => {
+  const html = renderPreviewHtml(hostileData(), { nonce: 'n0nce', cspSource: 'vscode-resource:' });
+  const csp = /http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(html)?.[1];
+  assert.equal(csp, "default-src 'none'; style-src vscode-resource: 'nonce-n0nce'; script-src 'nonce-n0nce';");
+  assert.ok(!/https?:\/\//.test(html.replace(/<meta[^>]+>/g, '')), 'no remote URL in the page');
+});
+
+test('defaults are marked, the selected tool is highlighted, each JSON block has a copy button', () => {
+  const html = renderPreviewHtml(hostileData(), { nonce: 'n', cspSource: 'c' });
+  assert.match(html, /<th scope="row">destructiveHint<\/th><td>—<\/td><td>true <span class="default">\(spec default\)<\/span><\/td>/);
+  assert.match(html, /<th scope="row">readOnlyHint<\/th><td>true<\/td><td>true<\/td>/);
+  assert.match(html, /<article class="tool selected" id="tool-0">/);
+  assert.match(html, /<button type="button" class="copy" data-copy="tools-list-0">Copy<\/button>/);
+});
+
+test('an empty file and an error message render as plain text', () => {
+  assert.match(renderPreviewHtml({ file: 'a.py', tools: [] }, { nonce: 'n', cspSource: 'c' }), /No MCP tools in a\.py\./);
+  assert.match(renderPreviewHtml(undefined, { nonce: 'n', cspSource: 'c', message: '<b>down</b>' }), /&lt;b&gt;down&lt;\/b&gt;/);
+});
