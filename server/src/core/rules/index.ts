@@ -49,9 +49,9 @@ export const ALL_RULES: readonly Rule[] = [
   snakeCaseHint,
   metadataIgnored,
   invalidToolName,
-  unneededStrictFalse,
   unusedSuppression,
   suppressionWithoutReason,
+  unneededStrictFalse,
 ];
 
 const byCodeOrName = new Map<string, Rule>();
