@@ -1,0 +1,41 @@
+/**
+ * `{ name, description, inputSchema, annotations }`: a tool object literal, alone, in an
+ * array or table, or returned from a `tools/list` handler (form `ts-object-literal`).
+ */
+import { HINTS, VENDOR_HINTS } from '../../../data/fields';
+import { lastEntry } from '../../../interpret';
+import { ToolDeclaration, Value } from '../../../model';
+import { FileContext } from '../context';
+import { buildDeclaration } from '../declaration';
+import { ObjectSyntax } from '../objects';
+import { declaredType, inToolsListHandler } from '../placement';
+import { opaqueSpreadsOf } from '../values';
+
+/** An annotations object holding at least one hint key (a typo such as `readonlyHint` included). */
+export function holdsHintKeys(value: Value): boolean {
+  if (value.kind !== 'mapping') return false;
+  return value.entries.some((entry) => HINTS.includes(entry.key as never) || VENDOR_HINTS.includes(entry.key) || /hint$/i.test(entry.key));
+}
+
+export function objectLiteralTool(object: ObjectSyntax, context: FileContext): ToolDeclaration | undefined {
+  const mapping = context.reader.readObject(object);
+  if (mapping.kind !== 'mapping') return undefined;
+  const nameEntry = lastEntry(mapping.entries, 'name');
+  if (!nameEntry) return undefined;
+  const annotations = lastEntry(mapping.entries, 'annotations');
+  const hasSchema = !!(lastEntry(mapping.entries, 'inputSchema') ?? lastEntry(mapping.entries, 'parameters'));
+  const type = object.rebuilt ? undefined : declaredType(object.node);
+  const serverContext = context.imports.server || inToolsListHandler(object.node);
+  const counts = (annotations && holdsHintKeys(annotations.value))
+    || type === 'Tool'
+    || ((!!annotations || hasSchema) && serverContext);
+  if (!counts) return undefined;
+  return buildDeclaration({
+    form: 'ts-object-literal',
+    range: object.range,
+    nameRange: nameEntry.viaSpread ?? nameEntry.keyRange,
+    fields: mapping,
+    insertInto: opaqueSpreadsOf(mapping).length ? undefined : mapping.container,
+    vendorHints: false,
+  }, context.language, context.reader);
+}

@@ -1,0 +1,71 @@
+/**
+ * Which MCP SDK modules a file imports (ES imports, re-exports, `require`, `import()`),
+ * deciding whether its `registerTool` / `tool` / `addTool` calls are tool registrations.
+ */
+import { Node } from 'web-tree-sitter';
+import { callArguments, namedChildrenOf, stringValue } from './syntax';
+
+/** Server-side MCP modules (each also matches its subpaths); the config key `serverModules` adds more. */
+export const DEFAULT_SERVER_MODULES: readonly string[] = [
+  '@modelcontextprotocol/sdk',
+  '@modelcontextprotocol/server',
+  '@modelcontextprotocol/server-legacy',
+  'fastmcp',
+];
+
+/** Modules that are only the SDK's client side. */
+const CLIENT_MODULES: readonly string[] = ['@modelcontextprotocol/sdk/client', '@modelcontextprotocol/client'];
+
+/** Subpaths of the SDK shared by clients and servers (types, shared protocol code). */
+const SHARED_PREFIXES: readonly string[] = ['@modelcontextprotocol/sdk/types', '@modelcontextprotocol/sdk/shared', '@modelcontextprotocol/core'];
+
+export interface ImportFacts {
+  /** The file imports a server module (or an SDK module other than the client's). */
+  server: boolean;
+  /** The file imports the SDK's client and nothing that is server-only: a client-side mirror, never a declaration. */
+  clientOnly: boolean;
+}
+
+function matchesModule(specifier: string, module: string): boolean {
+  return specifier === module || specifier.startsWith(`${module}/`);
+}
+
+/** Every module specifier the file imports, in source order. */
+export function importedModules(root: Node): string[] {
+  const modules: string[] = [];
+  const stack: Node[] = [root];
+  while (stack.length) {
+    const node = stack.pop() as Node;
+    if (node.type === 'import_statement' || node.type === 'export_statement') {
+      const source = node.childForFieldName('source');
+      const text = source ? stringValue(source) : undefined;
+      if (text !== undefined) modules.push(text);
+    } else if (node.type === 'call_expression') {
+      const callee = node.childForFieldName('function');
+      if (callee && (callee.type === 'import' || (callee.type === 'identifier' && callee.text === 'require'))) {
+        const first = callArguments(node)[0];
+        const text = first ? stringValue(first) : undefined;
+        if (text !== undefined) modules.push(text);
+      }
+    } else if (node.type === 'import_require_clause') {
+      const source = node.childForFieldName('source');
+      const text = source ? stringValue(source) : undefined;
+      if (text !== undefined) modules.push(text);
+    }
+    const children = namedChildrenOf(node);
+    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]);
+  }
+  return modules;
+}
+
+export function importFacts(root: Node, serverModules: readonly string[] = DEFAULT_SERVER_MODULES): ImportFacts {
+  const modules = importedModules(root);
+  const isClient = (specifier: string): boolean => CLIENT_MODULES.some((module) => matchesModule(specifier, module));
+  const isShared = (specifier: string): boolean => SHARED_PREFIXES.some((prefix) => matchesModule(specifier, prefix) || specifier.startsWith(`${prefix}.`));
+  const sdk = modules.filter((specifier) => !isClient(specifier) && serverModules.some((module) => matchesModule(specifier, module)));
+  const client = modules.some(isClient);
+  // A client file usually imports the shared types too; only a server-side import makes it a server.
+  const serverOnly = sdk.filter((specifier) => !isShared(specifier));
+  const server = client ? serverOnly.length > 0 : sdk.length > 0;
+  return { server, clientOnly: client && !server };
+}

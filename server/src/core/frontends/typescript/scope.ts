@@ -1,0 +1,114 @@
+/**
+ * The names a file binds, to resolve `const` identifiers within the file. A name resolves
+ * only when the file binds it exactly once, with `const` and an initializer: a name that is
+ * also a `let`, a parameter, an import or a function elsewhere in the file stays unknown.
+ */
+import { Node } from 'web-tree-sitter';
+import { namedChildrenOf } from './syntax';
+
+interface Binding {
+  /** The initializer of a `const` declarator; undefined for every other kind of binding. */
+  constValue?: Node;
+  /** The declarator, for the type annotation of `const x: T = ...`. */
+  declarator?: Node;
+}
+
+export class Scope {
+  private readonly bindings = new Map<string, Binding[]>();
+
+  constructor(root: Node) {
+    this.collect(root);
+  }
+
+  /** The initializer of the single `const` binding of `name`, if there is one. */
+  constInitializer(name: string): Node | undefined {
+    const found = this.bindings.get(name);
+    return found && found.length === 1 ? found[0].constValue : undefined;
+  }
+
+  private add(name: string, binding: Binding): void {
+    const list = this.bindings.get(name) ?? [];
+    list.push(binding);
+    this.bindings.set(name, list);
+  }
+
+  private addPattern(pattern: Node): void {
+    switch (pattern.type) {
+      case 'identifier':
+      case 'shorthand_property_identifier_pattern':
+        this.add(pattern.text, {});
+        return;
+      case 'assignment_pattern':
+      case 'object_assignment_pattern': {
+        const left = pattern.childForFieldName('left');
+        if (left) this.addPattern(left);
+        return;
+      }
+      case 'pair_pattern': {
+        const value = pattern.childForFieldName('value');
+        if (value) this.addPattern(value);
+        return;
+      }
+      case 'object_pattern':
+      case 'array_pattern':
+      case 'rest_pattern':
+        for (const child of namedChildrenOf(pattern)) this.addPattern(child);
+        return;
+      default:
+        return;
+    }
+  }
+
+  private collect(root: Node): void {
+    const stack: Node[] = [root];
+    while (stack.length) {
+      const node = stack.pop() as Node;
+      switch (node.type) {
+        case 'variable_declarator': {
+          const name = node.childForFieldName('name');
+          const value = node.childForFieldName('value');
+          const isConst = node.parent?.type === 'lexical_declaration' && node.parent.childForFieldName('kind')?.text === 'const';
+          if (name?.type === 'identifier') this.add(name.text, isConst && value ? { constValue: value, declarator: node } : {});
+          else if (name) this.addPattern(name);
+          break;
+        }
+        case 'function_declaration':
+        case 'generator_function_declaration':
+        case 'class_declaration':
+        case 'abstract_class_declaration':
+        case 'enum_declaration': {
+          const name = node.childForFieldName('name');
+          if (name) this.add(name.text, {});
+          break;
+        }
+        case 'import_specifier': {
+          const alias = node.childForFieldName('alias') ?? node.childForFieldName('name');
+          if (alias) this.add(alias.text, {});
+          break;
+        }
+        case 'namespace_import':
+        case 'import_clause':
+          for (const child of namedChildrenOf(node)) if (child.type === 'identifier') this.add(child.text, {});
+          break;
+        case 'formal_parameters':
+          for (const parameter of namedChildrenOf(node)) {
+            const pattern = parameter.childForFieldName('pattern') ?? (parameter.type === 'identifier' ? parameter : undefined);
+            if (pattern) this.addPattern(pattern);
+            else this.addPattern(parameter);
+          }
+          break;
+        case 'arrow_function': {
+          const parameter = node.childForFieldName('parameter');
+          if (parameter) this.add(parameter.text, {});
+          break;
+        }
+        case 'catch_clause': {
+          const parameter = node.childForFieldName('parameter');
+          if (parameter) this.addPattern(parameter);
+          break;
+        }
+      }
+      for (const child of namedChildrenOf(node)) stack.push(child);
+    }
+  }
+}
