@@ -260,7 +260,10 @@ server.tool("c", "C.", {}, CHECKED, cb);`;
   const destructive = a.annotations!.hints.destructiveHint!;
   assert.equal(destructive.state, true);
   assert.equal(textAt(text, destructive.value.via!), 'READ_ONLY');
-  assert.equal(destructive.entry.keyRange.start.line, 1);
+  assert.equal(textAt(text, destructive.value.range), 'true');
+  assert.equal(destructive.value.range.start.line, 1);
+  // The entry sits where the tool uses the preset, so findings on it are reported at the tool.
+  assert.deepEqual(destructive.entry.keyRange, value.via);
   assert.deepEqual(hintStates(b), { readOnlyHint: true });
   assert.deepEqual(hintStates(c), { openWorldHint: false });
   assert.equal(textAt(text, c.annotations!.value.via!), 'CHECKED');
@@ -276,7 +279,8 @@ server.registerTool("b", { annotations: { destructiveHint: true, ...BASE } }, cb
   assert.equal(a.annotations!.hints.destructiveHint!.entry.viaSpread, undefined);
   const fromSpread = a.annotations!.hints.readOnlyHint!;
   assert.equal(textAt(text, fromSpread.entry.viaSpread!), '...BASE');
-  assert.equal(fromSpread.entry.keyRange.start.line, 1);
+  assert.equal(textAt(text, fromSpread.entry.keyRange), 'BASE');
+  assert.equal(fromSpread.value.range.start.line, 1);
   assert.deepEqual(hintStates(b), { readOnlyHint: true, destructiveHint: false, openWorldHint: false });
   // Keys written in the literal; the spread's keys are not repeated there.
   assert.deepEqual(a.keys.filter((key) => key.name.endsWith('Hint')).map((key) => key.name), ['destructiveHint']);

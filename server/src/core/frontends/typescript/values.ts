@@ -30,10 +30,21 @@ export function sourceNodeOf(value: Value): Node | undefined {
   return sourceNodes.get(value);
 }
 
-/** Marks a value and everything inside it as used at `via` (the identifier at the use site). */
+/**
+ * Marks a value and everything inside it as used at `via` (the identifier at the use site).
+ * As in every front end, the entries of such a value sit at `via` too (findings on them are
+ * reported at the tool), while each value keeps the range where it is written.
+ */
 export function setViaDeep(value: Value, via: Range): void {
   value.via = via;
-  if (value.kind === 'mapping' || value.kind === 'call') for (const entry of value.entries) setViaDeep(entry.value, via);
+  if (value.kind === 'mapping' || value.kind === 'call') {
+    for (const entry of value.entries) {
+      entry.keyRange = via;
+      entry.range = via;
+      if (entry.viaSpread) entry.viaSpread = via;
+      setViaDeep(entry.value, via);
+    }
+  }
   if (value.kind === 'sequence') for (const item of value.items) setViaDeep(item, via);
 }
 
