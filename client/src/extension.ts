@@ -23,6 +23,7 @@ export async function activate(context: ExtensionContext): Promise<void> {
       { scheme: 'untitled', language },
     ]),
     synchronize: { configurationSection: 'mcpToolLint' },
+    diagnosticCollectionName: 'mcp-tool-lint',
     outputChannel,
   };
   // The id makes the client read `mcpToolLint.trace.server`.
