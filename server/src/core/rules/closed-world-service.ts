@@ -1,6 +1,6 @@
 import { setBooleanFix } from '../fixes/flag-fixes';
 import { Rule, severities } from './rule';
-import { ACCEPTED_SUFFIX, arcadeBehavior, arcadeBool, contradictionSeverity } from './shared/arcade';
+import { ACCEPTED_SUFFIX, arcadeBehavior, arcadeBool, classificationOf, contradictionSeverity } from './shared/arcade';
 import { placeEntry, relatedAt } from './shared/place';
 
 export const closedWorldService: Rule = {
@@ -19,7 +19,7 @@ export const closedWorldService: Rule = {
   },
   check(declaration, context) {
     const found = arcadeBehavior(declaration);
-    const domains = found?.metadata.classification?.serviceDomains;
+    const domains = classificationOf(found?.metadata)?.serviceDomains;
     if (!found || !domains || domains.value.kind !== 'sequence' || domains.value.items.length === 0) return;
     const openWorld = found.behavior.openWorld;
     if (arcadeBool(openWorld) !== false || !openWorld) return;

@@ -2,8 +2,9 @@ import { EnumName } from '../data/service-domains';
 import { removeEntryEdit } from '../fixes/edits';
 import { offsetAt, textOf } from '../fixes/positions';
 import { Entry, EnumItem, Fix, ToolDeclaration, Value } from '../model';
+import { annotationsOf } from './shared/annotations';
 import { Rule, RuleContext, severities } from './rule';
-import { acceptedMember } from './shared/arcade';
+import { acceptedMember, behaviorOf, classificationOf } from './shared/arcade';
 import { placeEntry, placeValue } from './shared/place';
 
 export const duplicateEntry: Rule = {
@@ -22,16 +23,16 @@ export const duplicateEntry: Rule = {
   },
   check(declaration, context) {
     for (const container of containersOf(declaration)) checkEntries(container, context);
-    const operations = declaration.metadata?.behavior?.operations;
+    const operations = behaviorOf(declaration.metadata)?.operations;
     if (operations) checkItems(operations.items, 'Operation', context);
-    const domains = declaration.metadata?.classification?.serviceDomains;
+    const domains = classificationOf(declaration.metadata)?.serviceDomains;
     if (domains) checkItems(domains.items, 'ServiceDomain', context);
   },
 };
 
 function containersOf(declaration: ToolDeclaration): Value[] {
   const metadata = declaration.metadata;
-  const candidates = [declaration.registration, declaration.metadataValue, metadata?.behavior?.value, metadata?.classification?.value, metadata?.extras?.value, declaration.meta?.value, declaration.annotations?.value];
+  const candidates = [declaration.registration, declaration.metadataValue, behaviorOf(metadata)?.value, classificationOf(metadata)?.value, metadata?.extras?.value, declaration.meta?.value, annotationsOf(declaration)?.value];
   const seen = new Set<Value>();
   return candidates.filter((value): value is Value => {
     if (!value || seen.has(value) || (value.kind !== 'call' && value.kind !== 'mapping')) return false;

@@ -1,6 +1,7 @@
 import { removeEntryFix } from '../fixes/flag-fixes';
 import { lastEntry } from '../interpret';
 import { Value } from '../model';
+import { behaviorOf, classificationOf } from './shared/arcade';
 import { Rule, RuleContext, severities } from './rule';
 import { placeEntry } from './shared/place';
 
@@ -20,8 +21,8 @@ export const emptyList: Rule = {
   },
   check(declaration, context) {
     const metadata = declaration.metadata;
-    check(metadata?.behavior?.value, 'operations', context);
-    check(metadata?.classification?.value, 'service_domains', context);
+    check(behaviorOf(metadata)?.value, 'operations', context);
+    check(classificationOf(metadata)?.value, 'service_domains', context);
   },
 };
 

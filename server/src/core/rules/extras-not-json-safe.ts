@@ -22,11 +22,11 @@ export const extrasNotJsonSafe: Rule = {
   },
 };
 
-function report(context: RuleContext, range: Range, related: RelatedInfo[], path: string, problem: string): void {
+function report(context: RuleContext, range: Range, related: RelatedInfo[], path: string, problem: string, remedy = 'Replace it with a JSON value.'): void {
   context.report({
     range,
     related,
-    message: `${path} ${problem}: Arcade accepts only JSON-safe extras (str, int, float, bool, None, dict, list with string keys) and refuses to load the tool, even with strict=False. Replace it with a JSON value.`,
+    message: `${path} ${problem}: Arcade accepts only JSON-safe extras (str, int, float, bool, None, dict, list with string keys) and refuses to load the tool, even with strict=False. ${remedy}`,
   });
 }
 
@@ -34,7 +34,7 @@ function walk(value: Value, path: string, context: RuleContext): void {
   switch (value.kind) {
     case 'mapping':
       for (const key of value.nonStringKeys) {
-        report(context, key.range, [], path, `has the non-string key ${key.text} (${key.type})`);
+        report(context, key.range, [], path, `has the non-string key ${key.text} (${key.type})`, 'Use a string key.');
       }
       for (const entry of value.entries) walk(entry.value, `${path}[${JSON.stringify(entry.key).replace(/^"|"$/g, "'")}]`, context);
       return;

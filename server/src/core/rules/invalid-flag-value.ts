@@ -2,6 +2,7 @@ import { booleanText } from '../fixes/flag-fixes';
 import { replaceEdit } from '../fixes/edits';
 import { textOf } from '../fixes/positions';
 import { Entry, FlagField, Fix, LanguageId, ToolDeclaration, Value } from '../model';
+import { behaviorOf, classificationOf } from './shared/arcade';
 import { Rule, RuleContext, severities } from './rule';
 import { placeEntry, placeValue } from './shared/place';
 
@@ -21,12 +22,12 @@ export const invalidFlagValue: Rule = {
   },
   check(declaration, context) {
     const metadata = declaration.metadata;
-    const behavior = metadata?.behavior;
+    const behavior = behaviorOf(metadata);
     for (const field of [behavior?.readOnly, behavior?.destructive, behavior?.idempotent, behavior?.openWorld, metadata?.strict]) {
       if (field) checkFlag(field, 'python', true, context);
     }
     if (behavior?.operations) checkList(behavior.operations.value, 'operations', 'Operation', context);
-    const domains = metadata?.classification?.serviceDomains;
+    const domains = classificationOf(metadata)?.serviceDomains;
     if (domains) checkList(domains.value, 'service_domains', 'ServiceDomain', context);
     if (metadata?.extras) checkExtras(metadata.extras, context);
     if (declaration.annotations && context.profile !== 'arcade') {

@@ -1,3 +1,4 @@
+import { ToolDeclaration } from '../model';
 import { Rule, severities } from './rule';
 import { placeValue } from './shared/place';
 
@@ -39,6 +40,7 @@ export const invalidToolName: Rule = {
         first.set(name, declaration);
         continue;
       }
+      if (sameFunction(earlier, declaration)) continue;
       const place = declaration.nameValue ? placeValue(declaration.nameValue, 'The name') : { range: declaration.nameRange, related: [] };
       context.report({
         range: place.range,
@@ -48,3 +50,9 @@ export const invalidToolName: Rule = {
     }
   },
 };
+
+/** `@tool` (which only marks a function) and `app.add_tool(fn)` (which registers it) name one tool. */
+function sameFunction(a: ToolDeclaration, b: ToolDeclaration): boolean {
+  if (!a.functionName || a.functionName !== b.functionName) return false;
+  return a.form === 'arcade-tool' || b.form === 'arcade-tool';
+}

@@ -1,8 +1,9 @@
-import { ArcadeFlag } from '../data/fields';
+import { ANNOTATION_KEYS, ArcadeFlag, FLAG_TO_HINT as HINT_OF, SNAKE_HINTS, VENDOR_HINTS } from '../data/fields';
 import { AnnotationsModel, FlagField, HintName, Range, RelatedInfo, Severity, ToolDeclaration } from '../model';
+import { annotationsOf } from './shared/annotations';
 import { Rule, RuleContext, severities } from './rule';
 import { effectiveBool } from './shared/flags';
-import { assumptions, Gap, gapFix, isMissing, joinWords, writtenOf } from './shared/gaps';
+import { assumptions, Gap, gapFix, isMissing, joinWords, misspelledFlags, writtenOf } from './shared/gaps';
 import { Declared } from './shared/infer';
 
 const FLAG_OF: Record<HintName, ArcadeFlag> = {
@@ -28,7 +29,7 @@ export const missingAnnotationHint: Rule = {
     exampleLanguage: 'typescript',
   },
   check(declaration, context) {
-    const annotations = declaration.annotations;
+    const annotations = annotationsOf(declaration);
     const value = annotations?.value;
     if (!annotations || !value || (value.kind !== 'call' && value.kind !== 'mapping') || value.opaqueSpread) return;
     const hints = annotations.hints;
@@ -82,7 +83,9 @@ function report(context: RuleContext, declaration: ToolDeclaration, annotations:
     operations: [],
     operationsKnown: true,
   };
-  const fix = gapFix(context.text, value.container, gaps, declared, { viaElsewhere: !!value.via });
+  const known = [...ANNOTATION_KEYS, ...VENDOR_HINTS, ...Object.keys(SNAKE_HINTS)];
+  const misspelled = misspelledFlags(value.entries, known, (flag) => HINT_OF[flag]);
+  const fix = gapFix(context.text, value.container, gaps, declared, { viaElsewhere: !!value.via, misspelled });
   const names = gaps.map((gap) => gap.key);
   const plural = names.length > 1;
   context.report({

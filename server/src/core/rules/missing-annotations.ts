@@ -1,5 +1,5 @@
 import { containerOfValue, formatEntries } from '../fixes/flag-fixes';
-import { insertEdit, insertEntriesEdits } from '../fixes/edits';
+import { insertEdit, insertEntriesEdits, replaceEdit } from '../fixes/edits';
 import { lastEntry } from '../interpret';
 import { Fix, TextEdit, ToolDeclaration, Value } from '../model';
 import { Rule, severities } from './rule';
@@ -52,8 +52,9 @@ function opaque(value: Value | undefined): boolean {
 function isMissing(declaration: ToolDeclaration): boolean {
   if (opaque(declaration.registration)) return false;
   if (!isArcade(declaration)) return !declaration.annotations;
-  const metadata = declaration.metadataValue;
-  if (!metadata) return true;
+  const written = declaration.metadataValue;
+  if (!written || written.kind === 'null') return true;
+  const metadata = declaration.metadata?.value;
   const entries = entriesOfValue(metadata);
   if (!entries || opaque(metadata)) return false;
   return !lastEntry(entries, 'behavior');
@@ -62,7 +63,7 @@ function isMissing(declaration: ToolDeclaration): boolean {
 function arcadeFix(text: string, declaration: ToolDeclaration): Fix | undefined {
   const title = 'Add behavior metadata with pessimistic flags (adjust them)';
   const metadata = declaration.metadataValue;
-  if (metadata) {
+  if (metadata && metadata.kind !== 'null') {
     const container = containerOfValue(metadata);
     if (!container) return undefined;
     const edits = insertEntriesEdits(text, container, formatEntries(text, container, [['behavior', PYTHON_BEHAVIOR]]));
@@ -78,6 +79,12 @@ function annotationsFix(text: string, declaration: ToolDeclaration): Fix | undef
 }
 
 function insertInRegistration(text: string, declaration: ToolDeclaration, key: string, value: string, title: string): Fix | undefined {
+  const written = lastEntry(entriesOfValue(declaration.registration) ?? [], key);
+  if (written) {
+    // `annotations=None` / `metadata=None`: replace the None rather than repeat the keyword.
+    if (written.value.kind !== 'null' || written.value.via || written.viaSpread) return undefined;
+    return { title, edits: [replaceEdit(written.value.range, value)], safe: false };
+  }
   const insertion = declaration.insertion;
   if (!insertion) return undefined;
   let edits: TextEdit[] | undefined;

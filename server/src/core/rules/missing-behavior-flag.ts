@@ -1,9 +1,9 @@
-import { ARCADE_FLAGS, ArcadeFlag } from '../data/fields';
+import { ARCADE_FLAGS, ARCADE_MODEL_FIELDS, ArcadeFlag } from '../data/fields';
 import { lastEntry } from '../interpret';
 import { BehaviorModel, Range, RelatedInfo, Severity, ToolDeclaration } from '../model';
 import { Rule, RuleContext, severities } from './rule';
-import { operationsOf } from './shared/arcade';
-import { assumptions, Gap, gapFix, isMissing, joinWords, writtenOf } from './shared/gaps';
+import { behaviorOf, operationsOf } from './shared/arcade';
+import { assumptions, Gap, gapFix, isMissing, joinWords, misspelledFlags, writtenOf } from './shared/gaps';
 import { Declared } from './shared/infer';
 
 const SLOT: Record<ArcadeFlag, 'readOnly' | 'destructive' | 'idempotent' | 'openWorld'> = {
@@ -28,7 +28,7 @@ export const missingBehaviorFlag: Rule = {
     mapping: '`read_only` → `readOnlyHint`, `destructive` → `destructiveHint`, `idempotent` → `idempotentHint`, `open_world` → `openWorldHint`.',
   },
   check(declaration, context) {
-    const behavior = declaration.metadata?.behavior;
+    const behavior = behaviorOf(declaration.metadata);
     const value = behavior?.value;
     if (!behavior || !value || (value.kind !== 'call' && value.kind !== 'mapping') || value.opaqueSpread) return;
     const missing = ARCADE_FLAGS.filter((flag) => isMissing(behavior[SLOT[flag]]));
@@ -74,7 +74,8 @@ function report(context: RuleContext, declaration: ToolDeclaration, behavior: Be
     operations: operations.items.map((i) => i.member),
     operationsKnown: operations.allKnown,
   };
-  const fix = gapFix(context.text, value.container, gaps, declared, { viaElsewhere: !!value.via });
+  const misspelled = misspelledFlags(value.entries, ARCADE_MODEL_FIELDS.Behavior, (flag) => flag);
+  const fix = gapFix(context.text, value.container, gaps, declared, { viaElsewhere: !!value.via, misspelled });
   const plural = flags.length > 1;
   context.report({
     range: place.range,

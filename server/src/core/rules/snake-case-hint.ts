@@ -1,6 +1,7 @@
 import { SNAKE_HINTS } from '../data/fields';
 import { renameKeyEdit } from '../fixes/edits';
 import { Fix } from '../model';
+import { annotationsOf } from './shared/annotations';
 import { Rule, severities } from './rule';
 import { placeEntry } from './shared/place';
 
@@ -19,7 +20,7 @@ export const snakeCaseHint: Rule = {
     mapping: '`read_only_hint` → `readOnlyHint`, `destructive_hint` → `destructiveHint`, `idempotent_hint` → `idempotentHint`, `open_world_hint` → `openWorldHint`.',
   },
   check(declaration, context) {
-    const annotations = declaration.annotations;
+    const annotations = annotationsOf(declaration);
     const value = annotations?.value;
     if (declaration.language !== 'python' || !value || (value.kind !== 'call' && value.kind !== 'mapping')) return;
     const snake = value.entries.filter((entry) => entry.key in SNAKE_HINTS);

@@ -1,6 +1,8 @@
 import { ANNOTATION_KEYS, ARCADE_MODEL_FIELDS, HINTS, SNAKE_HINTS, VENDOR_HINTS } from '../data/fields';
 import { renameKeyEdit } from '../fixes/edits';
 import { Entry, Fix, Value } from '../model';
+import { behaviorOf, classificationOf } from './shared/arcade';
+import { annotationsOf } from './shared/annotations';
 import { Rule, RuleContext, severities } from './rule';
 import { placeEntry } from './shared/place';
 import { closestMatch } from './shared/suggest';
@@ -25,10 +27,12 @@ export const unknownField: Rule = {
     const metadata = declaration.metadata;
     if (metadata) {
       checkArcade(metadata.value, 'ToolMetadata', context);
-      if (metadata.behavior) checkArcade(metadata.behavior.value, 'Behavior', context);
-      if (metadata.classification) checkArcade(metadata.classification.value, 'Classification', context);
+      const behavior = behaviorOf(metadata);
+      if (behavior) checkArcade(behavior.value, 'Behavior', context);
+      const classification = classificationOf(metadata);
+      if (classification) checkArcade(classification.value, 'Classification', context);
     }
-    const annotations = declaration.annotations;
+    const annotations = annotationsOf(declaration);
     if (annotations && context.profile !== 'arcade') {
       const allowed = [...ANNOTATION_KEYS];
       if (declaration.language === 'python') allowed.push(...Object.keys(SNAKE_HINTS));

@@ -1,3 +1,4 @@
+import { behaviorOf } from './shared/arcade';
 import { Rule, severities } from './rule';
 import { reportEnumProblems } from './shared/enum-values';
 
@@ -16,6 +17,6 @@ export const unknownOperation: Rule = {
     mapping: 'Not sent as an MCP annotation: the operations go to `_meta.arcade.metadata.behavior`.',
   },
   check(declaration, context) {
-    reportEnumProblems(declaration.metadata?.behavior?.operations?.items, 'Operation', context, 'error');
+    reportEnumProblems(behaviorOf(declaration.metadata)?.operations?.items, 'Operation', context, 'error');
   },
 };

@@ -1,3 +1,4 @@
+import { classificationOf } from './shared/arcade';
 import { Rule, severities } from './rule';
 import { reportEnumProblems } from './shared/enum-values';
 
@@ -16,6 +17,6 @@ export const unknownServiceDomain: Rule = {
     mapping: 'Not sent as an MCP annotation: the domains go to `_meta.arcade.metadata.classification`.',
   },
   check(declaration, context) {
-    reportEnumProblems(declaration.metadata?.classification?.serviceDomains?.items, 'ServiceDomain', context, context.profile === 'arcade' ? 'error' : context.severity);
+    reportEnumProblems(classificationOf(declaration.metadata)?.serviceDomains?.items, 'ServiceDomain', context, context.profile === 'arcade' ? 'error' : context.severity);
   },
 };

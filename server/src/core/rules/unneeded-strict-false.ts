@@ -2,7 +2,7 @@ import { removeEntryFix } from '../fixes/flag-fixes';
 import { lastEntry } from '../interpret';
 import { MetadataModel, Value } from '../model';
 import { Rule, severities } from './rule';
-import { arcadeBool, hasOperation, mutatingItems, operationsOf, strictMode } from './shared/arcade';
+import { arcadeBool, behaviorOf, classificationOf, hasOperation, mutatingItems, operationsOf, strictMode } from './shared/arcade';
 import { placeEntry } from './shared/place';
 
 export const unneededStrictFalse: Rule = {
@@ -42,23 +42,26 @@ function readable(value: Value | undefined): boolean {
 function allKnown(metadata: MetadataModel): boolean {
   const entries = metadata.value.kind === 'call' || metadata.value.kind === 'mapping' ? metadata.value.entries : [];
   if (!readable(metadata.value)) return false;
-  if (!readable(lastEntry(entries, 'behavior')?.value) || !readable(lastEntry(entries, 'classification')?.value)) return false;
-  const behavior = metadata.behavior;
+  const behaviorEntry = lastEntry(entries, 'behavior')?.value;
+  const classificationEntry = lastEntry(entries, 'classification')?.value;
+  const behavior = behaviorOf(metadata);
+  if (behaviorEntry && behaviorEntry.kind !== 'null' && (!behavior || !readable(behaviorEntry))) return false;
+  if (classificationEntry && classificationEntry.kind !== 'null' && (!classificationOf(metadata) || !readable(classificationEntry))) return false;
   if (behavior) {
     if (!operationsOf(behavior).allKnown || behavior.operations?.value.kind === 'unknown') return false;
     if ([behavior.readOnly, behavior.destructive, behavior.openWorld].some((field) => field?.state === 'unknown')) return false;
   }
-  const domains = metadata.classification?.serviceDomains?.value;
+  const domains = classificationOf(metadata)?.serviceDomains?.value;
   return !domains || domains.kind !== 'unknown';
 }
 
 function hasContradiction(metadata: MetadataModel): boolean {
-  const behavior = metadata.behavior;
+  const behavior = behaviorOf(metadata);
   if (!behavior) return false;
   const operations = operationsOf(behavior);
   const readOnly = arcadeBool(behavior.readOnly) === true;
   if (readOnly && (mutatingItems(operations).length > 0 || hasOperation(operations, 'OPAQUE'))) return true;
   if (arcadeBool(behavior.destructive) === false && hasOperation(operations, 'DELETE')) return true;
-  const domains = metadata.classification?.serviceDomains?.value;
+  const domains = classificationOf(metadata)?.serviceDomains?.value;
   return arcadeBool(behavior.openWorld) === false && domains?.kind === 'sequence' && domains.items.length > 0;
 }

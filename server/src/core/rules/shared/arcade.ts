@@ -1,6 +1,6 @@
 /** Reading Arcade's `ToolMetadata` the way Arcade itself does (arcade-metadata.md §1–§3). */
 import { EnumName, enumMembers, MUTATING_OPERATIONS } from '../../data/service-domains';
-import { BehaviorModel, EnumItem, FlagField, MetadataModel, ToolDeclaration } from '../../model';
+import { BehaviorModel, ClassificationModel, EnumItem, FlagField, MetadataModel, ToolDeclaration, Value } from '../../model';
 import { ProfileName, RuleContext } from '../rule';
 
 /**
@@ -61,6 +61,23 @@ export function strictMode(metadata: MetadataModel | undefined): 'on' | 'off' | 
   return value === false ? 'off' : 'on';
 }
 
+/** A `Behavior(...)` / `Classification(...)` call (through any import alias) or a dict: what Arcade reads as that model. */
+function isModel(value: Value, model: 'Behavior' | 'Classification'): boolean {
+  if (value.kind === 'mapping') return true;
+  return value.kind === 'call' && value.callee.slice(value.callee.lastIndexOf('.') + 1) === model;
+}
+
+/** The tool's Behavior when it is one the linter can read (not the result of some other call). */
+export function behaviorOf(metadata: MetadataModel | undefined): BehaviorModel | undefined {
+  const behavior = metadata?.behavior;
+  return behavior && isModel(behavior.value, 'Behavior') ? behavior : undefined;
+}
+
+export function classificationOf(metadata: MetadataModel | undefined): ClassificationModel | undefined {
+  const classification = metadata?.classification;
+  return classification && isModel(classification.value, 'Classification') ? classification : undefined;
+}
+
 export interface ContradictionContext {
   declaration: ToolDeclaration;
   metadata: MetadataModel;
@@ -70,7 +87,7 @@ export interface ContradictionContext {
 /** The metadata and behavior of an Arcade tool, when both can be read. */
 export function arcadeBehavior(declaration: ToolDeclaration): ContradictionContext | undefined {
   const metadata = declaration.metadata;
-  const behavior = metadata?.behavior;
+  const behavior = behaviorOf(metadata);
   if (!metadata || !behavior) return undefined;
   return { declaration, metadata, behavior };
 }

@@ -47,7 +47,7 @@ export function enumProblem(item: EnumItem, enumName: EnumName, text: string): E
     return { item, certain: false, message: unknownMessage(display(value), known, enumName) };
   }
   if (value.kind === 'unknown' || value.kind === 'call' || value.kind === 'foreign') return undefined;
-  return { item, certain: true, message: `${FIELD[enumName]} holds a value that is not a ${enumName}, so Arcade refuses to load the tool. Use ${enumName} members, e.g. ${enumName}.${members[0].member}.` };
+  return { item, certain: true, message: `${FIELD[enumName]} holds a value that is not ${enumName === 'Operation' ? 'an' : 'a'} ${enumName}, so Arcade refuses to load the tool. Use ${enumName} members, e.g. ${enumName}.${members[0].member}.` };
 }
 
 function unknownMessage(shown: string, known: string, enumName: EnumName): string {

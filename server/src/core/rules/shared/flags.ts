@@ -1,6 +1,6 @@
 /** The flag pairs a contradiction rule compares, for Arcade behaviors and MCP annotations alike. */
 import { FlagField, HintName, LanguageId, ToolDeclaration } from '../../model';
-import { arcadeBool } from './arcade';
+import { arcadeBool, behaviorOf } from './arcade';
 
 export interface FlagSet {
   /** `arcade` for Behavior flags (`read_only`), `hints` for annotations (`readOnlyHint`). */
@@ -14,7 +14,7 @@ export interface FlagSet {
 /** Both the Arcade behavior and the annotations of a tool, whichever it declares. */
 export function flagSets(declaration: ToolDeclaration): FlagSet[] {
   const sets: FlagSet[] = [];
-  const behavior = declaration.metadata?.behavior;
+  const behavior = behaviorOf(declaration.metadata);
   if (behavior) sets.push({ kind: 'arcade', readOnly: behavior.readOnly, destructive: behavior.destructive, idempotent: behavior.idempotent, openWorld: behavior.openWorld });
   const hints = declaration.annotations?.hints;
   if (hints) sets.push({ kind: 'hints', readOnly: hints.readOnlyHint, destructive: hints.destructiveHint, idempotent: hints.idempotentHint, openWorld: hints.openWorldHint });

@@ -5,8 +5,9 @@
 import { ARCADE_FLAGS, ArcadeFlag, FLAG_TO_HINT, SPEC_DEFAULTS } from '../../data/fields';
 import { formatEntries, booleanInContainer } from '../../fixes/flag-fixes';
 import { insertEntriesEdits, replaceEdit } from '../../fixes/edits';
-import { Container, FlagField, Fix, TextEdit } from '../../model';
+import { Container, Entry, FlagField, Fix, TextEdit } from '../../model';
 import { Declared, inferFlag, Written } from './infer';
+import { closestMatch } from './suggest';
 
 export interface Gap {
   flag: ArcadeFlag;
@@ -44,13 +45,43 @@ export function joinWords(words: readonly string[]): string {
  * The fix that fills the gaps. Safe (fix-all on save) only when it only adds entries written
  * at the tool itself; it says in its title which flags it leaves out and why.
  */
-export function gapFix(text: string, container: Container, gaps: readonly Gap[], declared: Declared, options: { viaElsewhere: boolean }): Fix | undefined {
+/**
+ * Flags that an unknown key of the same container probably meant (`readonly=True` for read_only,
+ * `readonlyHint` for readOnlyHint): the fix must not write a value next to the author's misspelling.
+ */
+export function misspelledFlags(entries: readonly Entry[], known: readonly string[], keyOf: (flag: ArcadeFlag) => string): Partial<Record<ArcadeFlag, string>> {
+  const result: Partial<Record<ArcadeFlag, string>> = {};
+  const flagKeys = ARCADE_FLAGS.map((flag) => keyOf(flag));
+  for (const entry of entries) {
+    if (known.includes(entry.key)) continue;
+    const match = closestMatch(entry.key, flagKeys);
+    const flag = ARCADE_FLAGS.find((f) => keyOf(f) === match);
+    if (flag) result[flag] = entry.key;
+  }
+  return result;
+}
+
+/** The flag whose written value decides another one's inferred value. */
+const DEPENDS_ON: Partial<Record<ArcadeFlag, ArcadeFlag>> = { destructive: 'read_only', idempotent: 'read_only', read_only: 'destructive' };
+
+export function gapFix(text: string, container: Container, gaps: readonly Gap[], declared: Declared, options: { viaElsewhere: boolean; misspelled?: Partial<Record<ArcadeFlag, string>> }): Fix | undefined {
   const names = Object.fromEntries(ARCADE_FLAGS.map((flag) => [flag, gaps.find((g) => g.flag === flag)?.key ?? flag])) as Record<ArcadeFlag, string>;
   const inserts: Array<[string, string]> = [];
   const replacements: TextEdit[] = [];
   const written: string[] = [];
   const leftOut: string[] = [];
   for (const gap of gaps) {
+    const misspelling = options.misspelled?.[gap.flag];
+    if (misspelling) {
+      leftOut.push(`${gap.key} (${misspelling} may be a misspelling of it)`);
+      continue;
+    }
+    const dependency = DEPENDS_ON[gap.flag];
+    const dependencyMisspelling = dependency && options.misspelled?.[dependency];
+    if (dependency && dependencyMisspelling) {
+      leftOut.push(`${gap.key} (it depends on ${names[dependency]}, which ${dependencyMisspelling} may misspell)`);
+      continue;
+    }
     const inferred = inferFlag(gap.flag, declared, names);
     if ('omitted' in inferred) {
       leftOut.push(`${gap.key} (${inferred.omitted})`);

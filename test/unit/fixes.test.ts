@@ -1,0 +1,208 @@
+// Every fix offered on the rule fixtures: the result still parses (no new ERROR/MISSING nodes), the
+// finding it targets is gone, and fix-all is stable (a second run changes nothing). A few chosen
+// fixes are checked against the exact text they produce.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { before, test } from 'node:test';
+import { analyzeText, initAnalysis } from '../../server/src/core/analyze';
+import { applyEdits, fixAll } from '../../server/src/core/fixes/apply';
+import { Finding } from '../../server/src/core/model';
+import { grammarForPath, parse } from '../../server/src/core/parse/parser';
+import { ProfileName } from '../../server/src/core/rules/rule';
+import { FIXTURES, listFixtures } from '../helpers/fixtures';
+
+const RULE_FIXTURES = ['python', 'typescript', 'javascript']
+  .map((language) => path.join(FIXTURES, language, 'rules'))
+  .filter((dir) => fs.existsSync(dir))
+  .flatMap((dir) => listFixtures(dir));
+
+/** Profiles whose fixes differ from recommended's (openai-apps splits MTL201/MTL202; strict requires more hints). */
+const PROFILES: ProfileName[] = ['recommended', 'strict', 'openai-apps'];
+
+before(() => initAnalysis());
+
+function syntaxProblems(file: string, text: string): number {
+  const grammar = grammarForPath(file);
+  assert.ok(grammar, `no grammar for ${file}`);
+  const tree = parse(grammar, text);
+  let count = 0;
+  const cursor = tree.rootNode.walk();
+  try {
+    for (;;) {
+      const node = cursor.currentNode;
+      if (node.type === 'ERROR' || node.isMissing) count++;
+      if (cursor.gotoFirstChild()) continue;
+      while (!cursor.gotoNextSibling()) {
+        if (!cursor.gotoParent()) return count;
+      }
+    }
+  } finally {
+    cursor.delete();
+    tree.delete();
+  }
+}
+
+function findings(file: string, text: string, profile: ProfileName): Finding[] {
+  const result = analyzeText(text, file, { profile });
+  assert.ok(result, `not lintable: ${file}`);
+  return result.findings;
+}
+
+/** How often the same finding (rule, severity, message) occurs: a fix must lower it for its target. */
+function occurrences(all: readonly Finding[], target: Finding): number {
+  return all.filter((f) => f.code === target.code && f.severity === target.severity && f.message === target.message).length;
+}
+
+test('rule fixtures exist', () => {
+  assert.ok(RULE_FIXTURES.length >= 10, `found ${RULE_FIXTURES.length} rule fixtures`);
+});
+
+for (const file of RULE_FIXTURES) {
+  const name = path.relative(FIXTURES, file);
+  for (const profile of PROFILES) {
+    test(`${name} [${profile}]: every fix parses and clears its finding`, () => {
+      const text = fs.readFileSync(file, 'utf8');
+      const before = findings(file, text, profile);
+      const problemsBefore = syntaxProblems(file, text);
+      for (const finding of before) {
+        for (const fix of finding.fixes) {
+          const label = `${finding.code} at ${finding.range.start.line + 1}:${finding.range.start.character + 1} "${fix.title}"`;
+          assert.ok(fix.edits.length > 0, `${label}: a fix without edits`);
+          const fixed = applyEdits(text, fix.edits);
+          assert.notEqual(fixed, text, `${label}: changes nothing`);
+          assert.ok(syntaxProblems(file, fixed) <= problemsBefore, `${label}: leaves code that no longer parses:\n${fixed}`);
+          const after = findings(file, fixed, profile);
+          assert.ok(occurrences(after, finding) < occurrences(before, finding), `${label}: the finding is still there:\n${fixed}`);
+        }
+      }
+    });
+
+    test(`${name} [${profile}]: fix-all is stable and only applies safe fixes`, () => {
+      const text = fs.readFileSync(file, 'utf8');
+      const once = fixAll(text, file, { profile });
+      assert.ok(syntaxProblems(file, once) <= syntaxProblems(file, text), `fix-all broke the syntax:\n${once}`);
+      assert.equal(fixAll(once, file, { profile }), once, 'a second fix-all changed the text');
+      const remaining = findings(file, once, profile);
+      for (const finding of remaining) {
+        assert.ok(!finding.fixes.some((fix) => fix.safe), `${finding.code} still has a safe fix after fix-all: ${finding.message}`);
+      }
+    });
+  }
+}
+
+// Exact text after chosen fixes.
+
+function fixFor(file: string, code: string, line: number, title?: string, profile: ProfileName = 'recommended'): { text: string; fixed: string } {
+  const full = path.join(FIXTURES, file);
+  const text = fs.readFileSync(full, 'utf8');
+  const finding = findings(full, text, profile).find((f) => f.code === code && f.range.start.line + 1 === line);
+  assert.ok(finding, `no ${code} on line ${line} of ${file}`);
+  const fix = title ? finding.fixes.find((f) => f.title === title) : finding.fixes[0];
+  assert.ok(fix, `no fix "${title}" for ${code} on line ${line}; offered: ${finding.fixes.map((f) => f.title).join(' | ')}`);
+  return { text, fixed: applyEdits(text, fix.edits) };
+}
+
+function lines(text: string, from: number, to: number): string {
+  return text.split('\n').slice(from - 1, to).join('\n');
+}
+
+test('MTL201 fills a multi-line Behavior one flag per line, with the trailing comma, from the READ operation (not the name)', () => {
+  const { fixed } = fixFor('python/rules/missing_behavior_flag.py', 'MTL201', 12);
+  assert.equal(lines(fixed, 10, 21), [
+    '@app.tool(',
+    '    metadata=ToolMetadata(',
+    '        behavior=Behavior(',
+    '            operations=[Operation.READ],',
+    '            read_only=True,',
+    '            destructive=False,',
+    '            idempotent=True,',
+    '            open_world=True,',
+    '        ),',
+    '    ),',
+    ')',
+    'def delete_history_report() -> str:',
+  ].join('\n'));
+});
+
+test('MTL201 fills a dict behavior with quoted keys and values inferred from read_only=True', () => {
+  const { fixed } = fixFor('python/rules/missing_behavior_flag.py', 'MTL201', 34);
+  assert.equal(lines(fixed, 34, 34), '@app.tool(metadata=ToolMetadata(behavior={"read_only": True, "open_world": False, "destructive": False, "idempotent": True}))');
+});
+
+test('MTL201 leaves out a flag that would contradict what the author wrote, and says why', () => {
+  const full = path.join(FIXTURES, 'python/rules/missing_behavior_flag.py');
+  const finding = findings(full, fs.readFileSync(full, 'utf8'), 'recommended').find((f) => f.code === 'MTL201' && f.range.start.line === 39);
+  assert.ok(finding);
+  assert.deepEqual(finding.fixes.map((f) => f.title), []);
+  assert.match(finding.message, /leaves read_only unset/);
+});
+
+test('MTL202 adds the missing hints inline after the existing ones, with spec defaults', () => {
+  const { fixed } = fixFor('python/rules/missing_annotation_hint.py', 'MTL202', 19);
+  assert.equal(lines(fixed, 19, 19), '@mcp.tool(annotations=ToolAnnotations(readOnlyHint=False, openWorldHint=True, destructiveHint=True, idempotentHint=False))');
+});
+
+test('MTL105 offers read-only false first (preferred) and destructive false second, neither safe', () => {
+  const full = path.join(FIXTURES, 'python/rules/read_only_destructive.py');
+  const finding = findings(full, fs.readFileSync(full, 'utf8'), 'recommended').find((f) => f.code === 'MTL105' && f.range.start.line === 13);
+  assert.ok(finding);
+  assert.deepEqual(finding.fixes.map((f) => [f.title, f.isPreferred ?? false, f.safe]), [
+    ['Set readOnlyHint to False (clients keep asking for confirmation)', true, false],
+    ['Set destructiveHint to False', false, false],
+  ]);
+  const { fixed } = fixFor('python/rules/read_only_destructive.py', 'MTL105', 14);
+  assert.equal(lines(fixed, 14, 14), '@mcp.tool(annotations=ToolAnnotations(readOnlyHint=False, destructiveHint=True, idempotentHint=True, openWorldHint=False))');
+});
+
+test('MTL203 completes a bare decorator with pessimistic annotations', () => {
+  const { fixed } = fixFor('python/rules/missing_annotations_sdk.py', 'MTL203', 10);
+  assert.equal(lines(fixed, 10, 10), '@mcp.tool(annotations=ToolAnnotations(readOnlyHint=False, destructiveHint=True, idempotentHint=False, openWorldHint=True))');
+});
+
+test('MTL203 adds a behavior to Arcade metadata that has only a classification, on its own line', () => {
+  const { fixed } = fixFor('python/rules/missing_annotations_arcade.py', 'MTL203', 18);
+  assert.equal(lines(fixed, 18, 23), [
+    '@app.tool(',
+    '    metadata=ToolMetadata(',
+    '        classification=Classification(service_domains=[ServiceDomain.CALENDAR]),',
+    '        behavior=Behavior(read_only=False, destructive=True, idempotent=False, open_world=True),',
+    '    ),',
+    ')',
+  ].join('\n'));
+});
+
+test('MTL209 rewrites a metadata dict as ToolMetadata(...)', () => {
+  const { fixed } = fixFor('python/rules/arcade_registration.py', 'MTL209', 8);
+  assert.equal(lines(fixed, 8, 8), '@app.tool(metadata=ToolMetadata(behavior={"read_only": True, "destructive": False, "idempotent": True, "open_world": True}, strict=True))');
+});
+
+test('MTL211 removes an identical earlier key safely, and a differing one only on request', () => {
+  const { fixed } = fixFor('python/rules/duplicate_entry.py', 'MTL211', 30);
+  assert.equal(lines(fixed, 30, 30), '@mcp.tool(annotations={"openWorldHint": False, "readOnlyHint": True})');
+  const full = path.join(FIXTURES, 'python/rules/duplicate_entry.py');
+  const all = findings(full, fs.readFileSync(full, 'utf8'), 'recommended').filter((f) => f.code === 'MTL211');
+  assert.deepEqual(all.map((f) => [f.range.start.line + 1, f.severity, f.fixes[0]?.safe]), [
+    [15, 'warning', true], [15, 'warning', false], [17, 'warning', true], [20, 'error', false], [30, 'warning', true], [35, 'warning', false],
+  ]);
+});
+
+test('MTL212 removes an empty list with its whole line', () => {
+  const { fixed } = fixFor('python/rules/empty_list.py', 'MTL212', 12);
+  assert.equal(lines(fixed, 11, 13), ['        behavior=Behavior(', '            read_only=True,', '            destructive=False,'].join('\n'));
+});
+
+test('MTL101 offers read_only=False (preferred) and strict=False on its own line', () => {
+  const { fixed } = fixFor('python/rules/contradictions.py', 'MTL101', 14, 'Add strict=False to accept the contradiction');
+  assert.equal(lines(fixed, 17, 20), ['            open_world=True,', '        ),', '        strict=False,', '    ),'].join('\n'));
+});
+
+test('fix-all fills gaps and removes identical duplicates but flips no written value', () => {
+  const full = path.join(FIXTURES, 'python/rules/contradictions.py');
+  const text = fs.readFileSync(full, 'utf8');
+  assert.equal(fixAll(text, full), text, 'contradictions have no safe fix');
+  const duplicates = path.join(FIXTURES, 'python/rules/duplicate_entry.py');
+  const fixed = fixAll(fs.readFileSync(duplicates, 'utf8'), duplicates);
+  assert.match(fixed, /service_domains=\["email", ServiceDomain\.EMAIL\]/);
+  assert.match(fixed, /"readOnlyHint": True, "openWorldHint": False, "readOnlyHint": False/);
+});
