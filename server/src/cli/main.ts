@@ -1,1 +1,123 @@
-export {};
+/**
+ * `mcp-tool-lint`: the command-line linter (package bin, `node dist/cli.js`). It runs the
+ * same analysis core as the language server. Exit codes: 0 no errors, 1 errors (or more
+ * warnings than --max-warnings), 2 a usage, config or I/O error with a one-line message.
+ */
+import packageJson from '../../../package.json';
+import { initAnalysis } from '../core/analyze';
+import { ConfigError, ConfigLoader, loadConfigFile } from '../core/config';
+import { CliOptions, HELP, parseArgs, UsageError } from './args';
+import { discoverFiles, InputError } from './discover';
+import { reportFixes } from './fix-report';
+import { formatGithub } from './format/github';
+import { countSeverities, formatJson } from './format/results';
+import { formatSarif } from './format/sarif';
+import { formatText } from './format/text';
+import { LintedFile, lintTargets } from './lint';
+import { previewFile } from './preview';
+import { explainRule, rulesTable } from './rule-commands';
+
+export interface CliIo {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  /** Colours for the text format: stdout is a TTY and NO_COLOR is not set. */
+  color: boolean;
+}
+
+export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+  try {
+    const options = parseArgs(argv);
+    if (options.help) {
+      io.stdout(HELP);
+      return 0;
+    }
+    if (options.version) {
+      io.stdout(`${packageJson.version}\n`);
+      return 0;
+    }
+    switch (options.command) {
+      case 'rules':
+        io.stdout(rulesTable());
+        return 0;
+      case 'explain':
+        if (options.paths.length > 1) throw new UsageError('explain takes one rule code or name');
+        io.stdout(explainRule(options.paths[0]));
+        return 0;
+      case 'preview':
+        io.stdout(await previewFile(options));
+        return 0;
+      case 'check':
+        return await check(options, io);
+    }
+  } catch (error) {
+    if (error instanceof UsageError || error instanceof ConfigError || error instanceof InputError) {
+      io.stderr(`mcp-tool-lint: ${error.message}\n`);
+      return 2;
+    }
+    const message = error instanceof Error ? error.stack ?? error.message : String(error);
+    io.stderr(`mcp-tool-lint: internal error: ${message.split('\n')[0]}\n`);
+    return 2;
+  }
+}
+
+async function check(options: CliOptions, io: CliIo): Promise<number> {
+  const note = (message: string): void => io.stderr(`mcp-tool-lint: ${message}\n`);
+  const loader = new ConfigLoader();
+  const config = options.config ? loadConfigFile(options.config) : undefined;
+  const targets = discoverFiles(options.paths, { loader, config, note });
+  await initAnalysis();
+  const linted = lintTargets(targets, {
+    loader,
+    config,
+    profile: options.profile,
+    overrides: options.rules,
+    maxFileSize: options.maxFileSize,
+    fix: options.fix ? 'write' : options.fixDryRun ? 'preview' : undefined,
+    note,
+  });
+  if (options.fixDryRun) {
+    io.stdout(reportFixes(linted, 'diff'));
+    io.stderr(reportFixes(linted, 'would'));
+  } else {
+    if (options.fix) io.stderr(reportFixes(linted, 'summary'));
+    const results = options.quiet ? linted.map((file) => ({ ...file, findings: file.findings.filter((f) => f.severity === 'error') })) : linted;
+    io.stdout(formatResults(results, options, io, linted.length));
+  }
+  return exitCode(linted, options, io);
+}
+
+function formatResults(results: LintedFile[], options: CliOptions, io: CliIo, fileCount: number): string {
+  switch (options.format) {
+    case 'json': return formatJson(results);
+    case 'sarif': return formatSarif(results, packageJson.version);
+    case 'github': return formatGithub(results);
+    case 'text': return formatText(results, { color: io.color, fileCount });
+  }
+}
+
+function exitCode(linted: LintedFile[], options: CliOptions, io: CliIo): number {
+  if (options.exitZero) return 0;
+  const counts = countSeverities(linted);
+  if (counts.error > 0) return 1;
+  const warnings = options.quiet ? 0 : counts.warning;
+  if (options.maxWarnings !== undefined && warnings > options.maxWarnings) {
+    io.stderr(`mcp-tool-lint: ${warnings} warning${warnings === 1 ? '' : 's'}, more than --max-warnings ${options.maxWarnings}\n`);
+    return 1;
+  }
+  return 0;
+}
+
+function wantsColor(): boolean {
+  const noColor = process.env.NO_COLOR;
+  return Boolean(process.stdout.isTTY) && (noColor === undefined || noColor === '');
+}
+
+if (require.main === module) {
+  runCli(process.argv.slice(2), {
+    stdout: (text) => process.stdout.write(text),
+    stderr: (text) => process.stderr.write(text),
+    color: wantsColor(),
+  }).then((code) => {
+    process.exitCode = code;
+  });
+}

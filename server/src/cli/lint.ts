@@ -1,0 +1,50 @@
+/** Lints the discovered files with the settings that apply to each (config, profile, flags). */
+import { analyzeText } from '../core/analyze';
+import { ConfigLoader, DEFAULT_MAX_FILE_SIZE, ProjectConfig, resolveSettings } from '../core/config';
+import { ProfileName } from '../core/rules/rule';
+import { RuleOverride } from '../core/severity';
+import { LintTarget } from './discover';
+import { applySafeFixes, FixOutcome } from './fix';
+import { FileResult } from './format/results';
+import { readSource, writeSourceAtomically } from './source';
+
+export interface LintOptions {
+  loader: ConfigLoader;
+  config?: ProjectConfig;
+  profile?: ProfileName;
+  overrides: readonly RuleOverride[];
+  maxFileSize?: number;
+  /** `write` for --fix, `preview` for --fix-dry-run. */
+  fix?: 'write' | 'preview';
+  note: (message: string) => void;
+}
+
+export interface LintedFile extends FileResult {
+  /** Set when fixes were applied (or would be, with --fix-dry-run): the text before them. */
+  fixed?: FixOutcome & { before: string };
+}
+
+export function lintTargets(targets: readonly LintTarget[], options: LintOptions): LintedFile[] {
+  const results: LintedFile[] = [];
+  for (const target of targets) {
+    const config = options.config ?? options.loader.configFor(target.absolute);
+    const settings = resolveSettings({ cliProfile: options.profile, cliOverrides: options.overrides, config });
+    const source = readSource(target.absolute, target.display, options.maxFileSize ?? config?.maxFileSize ?? DEFAULT_MAX_FILE_SIZE);
+    if (source.kind === 'skipped') {
+      options.note(`skipped ${target.display}: ${source.reason}`);
+      continue;
+    }
+    const analysis = analyzeText(source.text, target.absolute, settings);
+    if (!analysis) continue;
+    let result: LintedFile = { file: target.display, text: source.text, findings: analysis.findings };
+    if (options.fix) {
+      const outcome = applySafeFixes(source.text, target.absolute, settings, analysis.findings);
+      if (outcome.text !== source.text) {
+        if (options.fix === 'write') writeSourceAtomically(target.absolute, target.display, outcome.text, source.bom);
+        result = { file: target.display, text: outcome.text, findings: outcome.findings, fixed: { ...outcome, before: source.text } };
+      }
+    }
+    results.push(result);
+  }
+  return results;
+}
