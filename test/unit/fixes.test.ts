@@ -7,7 +7,8 @@ import * as path from 'node:path';
 import { before, test } from 'node:test';
 import { analyzeText, initAnalysis } from '../../server/src/core/analyze';
 import { applyEdits, fixAll } from '../../server/src/core/fixes/apply';
-import { Finding } from '../../server/src/core/model';
+import { insertEntriesEdits, removeEntryEdit } from '../../server/src/core/fixes/edits';
+import { Container, Finding } from '../../server/src/core/model';
 import { grammarForPath, parse } from '../../server/src/core/parse/parser';
 import { ProfileName } from '../../server/src/core/rules/rule';
 import { FIXTURES, listFixtures } from '../helpers/fixtures';
@@ -205,4 +206,101 @@ test('fix-all fills gaps and removes identical duplicates but flips no written v
   const fixed = fixAll(fs.readFileSync(duplicates, 'utf8'), duplicates);
   assert.match(fixed, /service_domains=\["email", ServiceDomain\.EMAIL\]/);
   assert.match(fixed, /"readOnlyHint": True, "openWorldHint": False, "readOnlyHint": False/);
+});
+
+test('MTL202 in a multi-line TS object without trailing comma adds one hint per line and no trailing comma', () => {
+  const { fixed } = fixFor('typescript/rules/missing-hints.ts', 'MTL202', 20);
+  assert.equal(lines(fixed, 20, 25), [
+    '    annotations: {',
+    '      readOnlyHint: false,',
+    '      openWorldHint: false,',
+    '      destructiveHint: true,',
+    '      idempotentHint: false',
+    '    },',
+  ].join('\n'));
+});
+
+test('MTL202 fills an empty TS object with spaces inside the braces', () => {
+  const { fixed } = fixFor('typescript/rules/missing-hints.ts', 'MTL202', 46);
+  assert.equal(lines(fixed, 46, 46), 'server.registerTool("pin_note", { description: "Pin a note", annotations: { readOnlyHint: false, openWorldHint: true, destructiveHint: true, idempotentHint: false } }, async () => ({ content: [] }));');
+});
+
+test('MTL203 adds a TS annotations object on its own line in a multi-line registerTool config', () => {
+  const { fixed } = fixFor('typescript/rules/missing-hints.ts', 'MTL203', 36);
+  assert.equal(lines(fixed, 38, 42), [
+    '  {',
+    '    description: "Rename a note",',
+    '    inputSchema: { id: z.string(), title: z.string() },',
+    '    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },',
+    '  },',
+  ].join('\n'));
+});
+
+test('MTL105 on a class property edits the class\'s own literal', () => {
+  const { fixed } = fixFor('typescript/rules/contradictions.ts', 'MTL105', 53);
+  assert.equal(lines(fixed, 52, 53), '    readOnlyHint: false,\n    destructiveHint: true,');
+});
+
+test('MTL207 replaces a TS string hint with the boolean it spells', () => {
+  const { fixed } = fixFor('typescript/rules/invalid-values.ts', 'MTL207', 19);
+  assert.match(lines(fixed, 19, 19), /annotations: \{ readOnlyHint: false, destructiveHint: 1,/);
+});
+
+// The edit builders on their own, over real text.
+
+function container(text: string, open: string, entries: string[], syntax: Container['syntax']): Container {
+  const openOffset = text.indexOf(open) + 1;
+  const closeChar = open === '(' ? ')' : '}';
+  const closeOffset = text.lastIndexOf(closeChar);
+  return { openOffset, closeOffset, syntax, entryOffsets: entries.map((entry) => ({ start: text.indexOf(entry), end: text.indexOf(entry) + entry.length })) };
+}
+
+test('insertEntriesEdits keeps a trailing comma where the author writes one, inline', () => {
+  const text = 'f(a=1, b=2,)\n';
+  const edits = insertEntriesEdits(text, container(text, '(', ['a=1', 'b=2'], 'call'), ['c=3']);
+  assert.ok(edits);
+  assert.equal(applyEdits(text, edits), 'f(a=1, b=2, c=3,)\n');
+});
+
+test('insertEntriesEdits puts new lines before a bracket that closes on the last entry\'s line', () => {
+  const text = 'f(\n    a=1,\n    b=2)\n';
+  const edits = insertEntriesEdits(text, container(text, '(', ['a=1', 'b=2'], 'call'), ['c=3', 'd=4']);
+  assert.ok(edits);
+  assert.equal(applyEdits(text, edits), 'f(\n    a=1,\n    b=2,\n    c=3,\n    d=4)\n');
+});
+
+test('insertEntriesEdits keeps a comment after the last entry on its line', () => {
+  const text = 'f(\n    a=1,  # why\n)\n';
+  const edits = insertEntriesEdits(text, container(text, '(', ['a=1'], 'call'), ['b=2']);
+  assert.ok(edits);
+  assert.equal(applyEdits(text, edits), 'f(\n    a=1,  # why\n    b=2,\n)\n');
+});
+
+test('insertEntriesEdits offers nothing while the closing bracket is not typed', () => {
+  const text = 'f(a=1, ';
+  assert.equal(insertEntriesEdits(text, { openOffset: 2, syntax: 'call', entryOffsets: [{ start: 2, end: 5 }] }, ['b=2']), undefined);
+});
+
+test('removeEntryEdit removes an entry with the right comma in every position', () => {
+  const cases: Array<[string, string, string]> = [
+    ['f(a=1, b=2, c=3)', 'a=1', 'f(b=2, c=3)'],
+    ['f(a=1, b=2, c=3)', 'b=2', 'f(a=1, c=3)'],
+    ['f(a=1, b=2, c=3)', 'c=3', 'f(a=1, b=2)'],
+    ['f(a=1)', 'a=1', 'f()'],
+    ['f(\n    a=1,\n    b=2,\n)', 'a=1', 'f(\n    b=2,\n)'],
+    ['f(\n    a=1,\n    b=2\n)', 'b=2', 'f(\n    a=1\n)'],
+    ['{ x: 1, y: 2 }', 'y: 2', '{ x: 1 }'],
+  ];
+  for (const [text, entry, expected] of cases) {
+    const start = text.indexOf(entry);
+    assert.equal(applyEdits(text, [removeEntryEdit(text, start, start + entry.length)]), expected, `${JSON.stringify(text)} without ${entry}`);
+  }
+});
+
+test('applyEdits applies several edits against the original text', () => {
+  const text = 'abc def';
+  assert.equal(applyEdits(text, [
+    { range: { start: { line: 0, character: 0 }, end: { line: 0, character: 3 } }, newText: 'X' },
+    { range: { start: { line: 0, character: 7 }, end: { line: 0, character: 7 } }, newText: '!' },
+  ]), 'X def!');
 });

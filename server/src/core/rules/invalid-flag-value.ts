@@ -1,7 +1,7 @@
 import { booleanText } from '../fixes/flag-fixes';
 import { replaceEdit } from '../fixes/edits';
 import { textOf } from '../fixes/positions';
-import { Entry, FlagField, Fix, LanguageId, ToolDeclaration, Value } from '../model';
+import { Entry, FlagField, Fix, LanguageId, Value } from '../model';
 import { behaviorOf, classificationOf } from './shared/arcade';
 import { Rule, RuleContext, severities } from './rule';
 import { placeEntry, placeValue } from './shared/place';
@@ -33,7 +33,7 @@ export const invalidFlagValue: Rule = {
     if (declaration.annotations && context.profile !== 'arcade') {
       const hints = declaration.annotations.hints;
       for (const field of [hints.readOnlyHint, hints.destructiveHint, hints.idempotentHint, hints.openWorldHint, ...declaration.annotations.extraHints]) {
-        if (field) checkFlag(field, declaration.language, false, context, declaration);
+        if (field) checkFlag(field, declaration.language, false, context);
       }
     }
   },
@@ -44,7 +44,7 @@ function shown(context: RuleContext, value: Value): string {
   return text.length > 40 ? `${text.slice(0, 37)}...` : text;
 }
 
-function checkFlag(field: FlagField, language: LanguageId, arcade: boolean, context: RuleContext, declaration?: ToolDeclaration): void {
+function checkFlag(field: FlagField, language: LanguageId, arcade: boolean, context: RuleContext): void {
   if (field.state !== 'invalid') return;
   const value = field.value;
   const isString = value.kind === 'string';
@@ -61,7 +61,7 @@ function checkFlag(field: FlagField, language: LanguageId, arcade: boolean, cont
   } else if (isString) {
     message = `${field.key} is the string ${written}, not a boolean: clients that validate annotations may drop them, and in JavaScript any non-empty string is truthy. Write ${target === undefined ? 'true or false' : String(target)}.`;
   } else {
-    message = `${field.key} is given ${written}, which is not a boolean: clients that validate annotations may drop them or read the hint wrongly${declaration?.name ? ` for ${declaration.name}` : ''}. Write true or false.`;
+    message = `${field.key} is given ${written}, which is not a boolean: clients that validate annotations may drop them, and others may read the hint wrongly. Write true or false.`;
   }
   const fixes: Fix[] = target === undefined || value.via ? [] : [{ title: `Replace with ${booleanText(language, target)}`, edits: [replaceEdit(value.range, booleanText(language, target))], isPreferred: true, safe: false }];
   context.report({ range: place.range, severity: coercible ? 'warning' : context.severity, message, related: place.related, fixes });
