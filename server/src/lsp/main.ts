@@ -13,10 +13,14 @@ import { Feature, ServerContext } from './context';
 import { DocumentStore } from './documents';
 import * as diagnostics from './features/diagnostics';
 import * as preview from './features/preview';
+import * as codeActions from './features/code-actions';
+import * as completion from './features/completion';
+import * as hover from './features/hover';
+import * as inlayHints from './features/inlay-hints';
 import { Logger } from './log';
 import { Settings } from './settings';
 
-const FEATURES: Feature[] = [diagnostics, preview];
+const FEATURES: Feature[] = [diagnostics, preview, codeActions, completion, hover, inlayHints];
 
 const connection = createConnection(ProposedFeatures.all);
 const log = new Logger(connection);

@@ -1,0 +1,182 @@
+/**
+ * Hovers (markdown): a flag or hint key (meaning, MCP mapping, spec default, what clients do,
+ * this tool's effective value), `ServiceDomain.X` / `Operation.X` (description and wire value),
+ * the registration (the annotations a client will see, as a table), and a rule code in a
+ * suppression comment (the rule's docs).
+ */
+import { Node, Tree } from 'web-tree-sitter';
+import { AnalysisResult } from '../analyze';
+import { HINTS, SPEC_DEFAULTS } from '../data/fields';
+import { EnumName, enumMembers } from '../data/service-domains';
+import { offsetAt, rangeAt } from '../fixes/positions';
+import { rangeOf } from '../frontends/syntax';
+import { Entry, EnumItem, HintName, Position, Range, ToolDeclaration } from '../model';
+import { projectTool, ToolProjection } from '../projection';
+import { docsUrl, Rule } from '../rules/rule';
+import { findSuppressions } from '../suppressions';
+import { ARCADE_FLAG_QUESTIONS, FIELD_DOCS, HINT_DOCS, hintOfKey } from './field-docs';
+import { contains, entryKeyAt } from './locate';
+
+export interface CoreHover {
+  markdown: string;
+  range: Range;
+}
+
+export function hoverAt(tree: Tree, text: string, position: Position, result: AnalysisResult | undefined): CoreHover | undefined {
+  const offset = offsetAt(text, position);
+  const node = tree.rootNode.descendantForIndex(offset, offset);
+  if (node?.type === 'comment') return suppressionHover(tree, text, offset);
+  const declarations = result?.declarations ?? [];
+  const key = entryKeyAt(declarations, position);
+  if (key) return keyHover(key.declaration, key.entry);
+  const member = enumMemberAt(node, offset) ?? enumStringAt(declarations, position);
+  if (member) return member;
+  const tool = declarations.find((declaration) => contains(declaration.nameRange, position));
+  if (tool) return { markdown: toolTable(tool), range: tool.nameRange };
+  return undefined;
+}
+
+function code(text: string): string {
+  return `\`${text.replace(/`/g, "'")}\``;
+}
+
+/** How a hint's value reads for this tool: declared, defaulted, or computed at run time. */
+function effectiveLine(projection: ToolProjection, hint: HintName): string {
+  const value = projection.effective[hint];
+  if (projection.unknown.includes(hint)) return `computed at run time (the linter cannot read it); if it is left out, clients assume ${code(`${hint}: ${SPEC_DEFAULTS[hint]}`)}`;
+  const moot = (hint === 'destructiveHint' || hint === 'idempotentHint') && projection.effective.readOnlyHint ? ' — no effect, since the tool is read-only' : '';
+  if (projection.defaulted.includes(hint)) return `${code(`${hint}: ${value}`)} (not declared: the spec default)${moot}`;
+  return `${code(`${hint}: ${value}`)} (declared)${moot}`;
+}
+
+function keyHover(declaration: ToolDeclaration, entry: Entry): CoreHover | undefined {
+  const named = hintOfKey(entry.key);
+  const isArcade = declaration.form.startsWith('arcade-');
+  if (!named || (named.arcadeFlag && !isArcade)) {
+    const doc = FIELD_DOCS[entry.key];
+    return doc ? { markdown: `**${code(entry.key)}**\n\n${doc}`, range: entry.keyRange } : undefined;
+  }
+  const { hint, arcadeFlag } = named;
+  const doc = HINT_DOCS[hint];
+  const lines: string[] = [];
+  if (arcadeFlag) {
+    lines.push(`**${code(entry.key)}** — Arcade \`Behavior\` flag → MCP annotation **${code(hint)}**`, '', ARCADE_FLAG_QUESTIONS[arcadeFlag], '');
+  } else {
+    const spelling = entry.key === hint ? '' : ` (snake_case spelling of ${code(hint)}, accepted by the Python SDK v2)`;
+    lines.push(`**${code(entry.key)}** — MCP tool annotation${spelling}`, '');
+  }
+  lines.push(
+    `**Meaning:** ${doc.meaning}`,
+    '',
+    `**When omitted:** clients assume ${code(`${hint}: ${SPEC_DEFAULTS[hint]}`)}${arcadeFlag ? ' (a `None` flag is left out too)' : ''}.`,
+    '',
+    `**In clients:** ${doc.clients}`,
+    '',
+    `**This tool:** ${effectiveLine(projectTool(declaration), hint)}.`,
+  );
+  return { markdown: lines.join('\n'), range: entry.keyRange };
+}
+
+const MEMBER_PARENTS = new Set(['attribute', 'member_expression']);
+
+/** `ServiceDomain.EMAIL` / `Operation.READ` under the cursor, read from the syntax tree. */
+function enumMemberAt(node: Node | null, offset: number): CoreHover | undefined {
+  if (!node || (node.type !== 'identifier' && node.type !== 'property_identifier')) return undefined;
+  const parent = node.parent;
+  if (!parent || !MEMBER_PARENTS.has(parent.type)) return undefined;
+  const object = parent.childForFieldName('object');
+  const property = parent.childForFieldName(parent.type === 'attribute' ? 'attribute' : 'property');
+  if (!object || !property || property.id !== node.id || offset < node.startIndex) return undefined;
+  const owner = object.type === 'identifier' ? object.text : object.childForFieldName(object.type === 'attribute' ? 'attribute' : 'property')?.text;
+  if (owner !== 'ServiceDomain' && owner !== 'Operation') return undefined;
+  return memberHover(owner, node.text, rangeOf(parent));
+}
+
+/** A lowercase string in `service_domains=[...]` / `operations=[...]`. */
+function enumStringAt(declarations: readonly ToolDeclaration[], position: Position): CoreHover | undefined {
+  for (const declaration of declarations) {
+    const lists: Array<[EnumName, readonly EnumItem[] | undefined]> = [
+      ['ServiceDomain', declaration.metadata?.classification?.serviceDomains?.items],
+      ['Operation', declaration.metadata?.behavior?.operations?.items],
+    ];
+    for (const [enumName, items] of lists) {
+      for (const { value } of items ?? []) {
+        if (value.kind !== 'string' || !contains(value.range, position)) continue;
+        const found = enumMembers(enumName).find((member) => member.value === value.value);
+        if (found) return memberHover(enumName, found.member, value.range);
+      }
+    }
+  }
+  return undefined;
+}
+
+function memberHover(enumName: EnumName, member: string, range: Range): CoreHover | undefined {
+  const info = enumMembers(enumName).find((candidate) => candidate.member === member);
+  if (!info) return undefined;
+  const label = enumName === 'Operation' ? 'When to use' : 'Service domain';
+  return {
+    markdown: `**${code(`${enumName}.${info.member}`)}** — wire value ${code(`"${info.value}"`)}\n\n**${label}:** ${info.description}`,
+    range,
+  };
+}
+
+/** The tool's annotations as clients will see them. */
+export function toolTable(declaration: ToolDeclaration): string {
+  const projection = projectTool(declaration);
+  const rows = HINTS.map((hint) => {
+    const value = projection.effective[hint];
+    const how = projection.unknown.includes(hint) ? 'computed at run time' : projection.defaulted.includes(hint) ? 'default (not declared)' : 'declared';
+    return `| ${code(hint)} | ${code(String(value))} | ${how} |`;
+  });
+  const lines = [
+    `**${code(projection.toolsList.name)}** — annotations clients will see`,
+    '',
+    '| hint | value | |',
+    '|---|---|---|',
+    ...rows,
+  ];
+  if (projection.title !== projection.toolsList.name) lines.push('', `Title: ${code(projection.title)}`);
+  if (projection.note) lines.push('', projection.note);
+  return lines.join('\n');
+}
+
+function suppressionHover(tree: Tree, text: string, offset: number): CoreHover | undefined {
+  for (const directive of findSuppressions(tree, text)) {
+    if (offset < directive.commentStart || offset > directive.commentEnd) continue;
+    const suppressed = directive.codes.find((item) => offset >= item.start && offset <= item.end);
+    if (!suppressed) return undefined;
+    if (!suppressed.rule) {
+      return { markdown: `${code(suppressed.text)} is not an mcp-tool-lint rule code or name.`, range: rangeAt(text, suppressed.start, suppressed.end) };
+    }
+    return { markdown: ruleDocs(suppressed.rule), range: rangeAt(text, suppressed.start, suppressed.end) };
+  }
+  return undefined;
+}
+
+/** A rule's documentation as markdown, from its `docs`. */
+export function ruleDocs(rule: Rule): string {
+  const docs = rule.docs;
+  const language = docs.exampleLanguage ?? 'python';
+  const lines = [
+    `**${rule.code} ${rule.name}** (${rule.severity.recommended} in \`recommended\`)`,
+    '',
+    docs.summary,
+    '',
+    docs.whatItDoes,
+    '',
+    `**Why:** ${docs.why}`,
+    '',
+    '**Example:**',
+    '```' + language,
+    docs.example,
+    '```',
+    '**Use instead:**',
+    '```' + language,
+    docs.useInstead,
+    '```',
+    `**Fix:** ${docs.fix}`,
+  ];
+  if (docs.mapping) lines.push('', `**Mapping:** ${docs.mapping}`);
+  lines.push('', `[Documentation](${docsUrl(rule.name)})`);
+  return lines.join('\n');
+}

@@ -1,0 +1,42 @@
+/**
+ * The "Ignore <rule> for this line" edit: extends the suppression comment that already covers
+ * the line (`ignore[a]` → `ignore[a, b]`), or inserts one on its own line above, indented like
+ * the line. Comments are found as the grammar's comment nodes (core `findSuppressions`).
+ */
+import { Tree } from 'web-tree-sitter';
+import { rangeAt } from '../fixes/positions';
+import { LanguageId, TextEdit } from '../model';
+import { findSuppressions } from '../suppressions';
+
+const STRING_PARTS = new Set(['string_content', 'string_fragment', 'string', 'template_string']);
+
+function lineStartOffset(text: string, line: number): number | undefined {
+  let offset = 0;
+  for (let current = 0; current < line; current++) {
+    const next = text.indexOf('\n', offset);
+    if (next === -1) return undefined;
+    offset = next + 1;
+  }
+  return offset;
+}
+
+/** Undefined when the rule is already listed there, or when the line starts inside a multi-line string. */
+export function ignoreForLineEdit(tree: Tree, text: string, language: LanguageId, line: number, ruleName: string): TextEdit | undefined {
+  const existing = findSuppressions(tree, text).find((directive) => directive.kind === 'line' && directive.lines.has(line));
+  if (existing) {
+    if (existing.codes.some((code) => code.rule?.name === ruleName || code.text === ruleName)) return undefined;
+    const closing = existing.end - 1;
+    const separator = existing.codes.length > 0 ? ', ' : '';
+    return { range: rangeAt(text, closing, closing), newText: `${separator}${ruleName}` };
+  }
+  const start = lineStartOffset(text, line);
+  if (start === undefined) return undefined;
+  let contentStart = start;
+  while (text[contentStart] === ' ' || text[contentStart] === '\t') contentStart++;
+  const node = tree.rootNode.descendantForIndex(contentStart, contentStart);
+  if (node && STRING_PARTS.has(node.type) && node.startIndex < contentStart) return undefined;
+  const indent = text.slice(start, contentStart);
+  const marker = language === 'python' ? '#' : '//';
+  const newline = text.includes('\r\n') ? '\r\n' : '\n';
+  return { range: rangeAt(text, start, start), newText: `${indent}${marker} mcp-tool-lint: ignore[${ruleName}]${newline}` };
+}

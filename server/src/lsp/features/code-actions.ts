@@ -1,0 +1,133 @@
+/**
+ * Code actions: the rules' quick-fixes for the diagnostics a client sends, file-wide fixes
+ * (resolved lazily when the client can resolve edits), the ignore comment, "Show documentation"
+ * (`mcpToolLint.showDocumentation`, answered with window/showDocument), and
+ * `source.fixAll.mcpToolLint` for fix on save. A request for a document whose analysis is
+ * not of its current version gets no actions.
+ */
+import {
+  ClientCapabilities, CodeAction, CodeActionKind, CodeActionParams, Connection, Diagnostic, ServerCapabilities,
+  TextDocumentEdit, TextEdit, WorkspaceEdit,
+} from 'vscode-languageserver/node';
+import {
+  CodeActionInput, codeActionsFor, CoreCodeAction, FileWideFix, fileWideEdits, FIX_ALL_KIND, SHOW_DOCUMENTATION_COMMAND,
+} from '../../core/features/code-actions';
+import { FileSource } from '../../core/features/fix-file';
+import { Finding } from '../../core/model';
+import { languageOfGrammar } from '../../core/parse/parser';
+import { docsUrl } from '../../core/rules/rule';
+import type { DocumentAnalysis } from '../analysis';
+import type { ServerContext } from '../context';
+import { findingFor, SOURCE } from '../convert';
+import { uriToPath } from '../documents';
+import { FeatureSwitch } from './code-actions-switches';
+
+interface ResolveData {
+  uri: string;
+  version: number;
+  fileWide: FileWideFix;
+}
+
+/** Where every rule's page lives: `docsUrl(name)` without the name. */
+const DOCS_PREFIX = docsUrl('-').slice(0, -'-.md'.length);
+
+export function capabilities(): ServerCapabilities {
+  return {
+    codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL_KIND], resolveProvider: true },
+    executeCommandProvider: { commands: [SHOW_DOCUMENTATION_COMMAND] },
+  };
+}
+
+/** Whether an action of `kind` answers a request limited to `only` (kinds are hierarchical: `source` covers `source.fixAll.x`). */
+function requested(kind: string, only: readonly string[] | undefined): boolean {
+  if (!only) return kind === CodeActionKind.QuickFix;
+  return only.some((wanted) => kind === wanted || kind.startsWith(`${wanted}.`));
+}
+
+function workspaceEdit(client: ClientCapabilities, uri: string, version: number, edits: TextEdit[]): WorkspaceEdit {
+  if (client.workspace?.workspaceEdit?.documentChanges) return { documentChanges: [TextDocumentEdit.create({ uri, version }, edits)] };
+  return { changes: { [uri]: edits } };
+}
+
+function canResolveEdits(client: ClientCapabilities): boolean {
+  return client.textDocument?.codeAction?.resolveSupport?.properties.includes('edit') === true;
+}
+
+export function register(connection: Connection, context: ServerContext): void {
+  const { analyzer, documents, log } = context;
+  const ignoreComments = new FeatureSwitch(connection, context, ['codeAction', 'disableRuleComment', 'enable'], true);
+
+  /** The analysis and source of a document, when the analysis is of its current version. */
+  async function current(uri: string): Promise<{ analysis: DocumentAnalysis; source: FileSource } | undefined> {
+    const analysis = await analyzer.analyze(uri);
+    const document = documents.get(uri);
+    if (!analysis?.result || !document || document.version !== analysis.version) return undefined;
+    return { analysis, source: { text: document.getText(), filePath: uriToPath(uri), languageId: document.languageId, options: analysis.settings } };
+  }
+
+  connection.onCodeAction(log.guardRequest('Code actions', async (params: CodeActionParams): Promise<CodeAction[] | null> => {
+    const uri = params.textDocument.uri;
+    const only = params.context.only;
+    const quickFixes = requested(CodeActionKind.QuickFix, only);
+    const fixAll = !!only && requested(FIX_ALL_KIND, only);
+    if (!quickFixes && !fixAll) return null;
+    const found = await current(uri);
+    const tree = found && documents.tree(uri);
+    if (!found || !tree || !found.analysis.result) return null;
+    const pairs: Array<[Diagnostic, Finding]> = [];
+    for (const diagnostic of params.context.diagnostics) {
+      if (diagnostic.source !== SOURCE) continue;
+      const finding = findingFor(found.analysis, diagnostic);
+      if (finding) pairs.push([diagnostic, finding]);
+    }
+    const input: CodeActionInput = {
+      ...found.source,
+      tree,
+      language: languageOfGrammar(found.analysis.result.grammar),
+      allFindings: found.analysis.result.findings,
+      requested: pairs.map(([, finding]) => finding),
+      quickFixes,
+      fixAll,
+      ignoreComments: quickFixes && pairs.length > 0 && await ignoreComments.enabled(uri),
+    };
+    const lazy = canResolveEdits(context.client);
+    return codeActionsFor(input).map((action) => toCodeAction(action, pairs, found.analysis.version, found.source, uri, lazy));
+  }, null));
+
+  function toCodeAction(action: CoreCodeAction, pairs: Array<[Diagnostic, Finding]>, version: number, source: FileSource, uri: string, lazy: boolean): CodeAction {
+    const result: CodeAction = { title: action.title, kind: action.kind };
+    const diagnostics = pairs.filter(([, finding]) => action.findings.includes(finding)).map(([diagnostic]) => diagnostic);
+    if (diagnostics.length) result.diagnostics = diagnostics;
+    if (action.isPreferred) result.isPreferred = true;
+    if (action.command) result.command = action.command;
+    if (action.fileWide) {
+      if (lazy) result.data = { uri, version, fileWide: action.fileWide } satisfies ResolveData;
+      else result.edit = workspaceEdit(context.client, uri, version, fileWideEdits(source, action.fileWide));
+    } else if (action.edits.length) {
+      result.edit = workspaceEdit(context.client, uri, version, action.edits);
+    }
+    return result;
+  }
+
+  connection.onCodeActionResolve(log.guardRequest('Resolving a code action', async (action: CodeAction): Promise<CodeAction> => {
+    const data = action.data as Partial<ResolveData> | undefined;
+    if (!data?.uri || !data.fileWide || action.edit) return action;
+    const found = await current(data.uri);
+    // The document changed since the action was offered: its edit would not fit any more.
+    if (!found || found.analysis.version !== data.version) return action;
+    return { ...action, edit: workspaceEdit(context.client, data.uri, data.version, fileWideEdits(found.source, data.fileWide)) };
+  }, null as unknown as CodeAction));
+
+  connection.onExecuteCommand(log.guardRequest('Running a command', async (params) => {
+    if (params.command !== SHOW_DOCUMENTATION_COMMAND) return null;
+    const url = params.arguments?.[0];
+    // Only our own documentation pages, whatever a client sends.
+    if (typeof url !== 'string' || !url.startsWith(DOCS_PREFIX)) return null;
+    if (context.client.window?.showDocument?.support) {
+      await connection.window.showDocument({ uri: url, external: true });
+    } else {
+      connection.window.showInformationMessage(`mcp-tool-lint documentation: ${url}`);
+    }
+    return null;
+  }, null));
+}

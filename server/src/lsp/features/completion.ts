@@ -1,0 +1,48 @@
+/**
+ * Completion: `ServiceDomain.` / `Operation.` members, lowercase domain values in strings,
+ * the keys of the metadata models and annotation objects, and booleans after a flag. The
+ * context comes from the document's tree at the cursor (core `completionsAt`).
+ */
+import {
+  CompletionItem, CompletionItemKind, CompletionParams, Connection, InsertTextFormat, MarkupKind, ServerCapabilities,
+} from 'vscode-languageserver/node';
+import { completionsAt, CoreCompletionItem } from '../../core/features/completion';
+import type { ServerContext } from '../context';
+
+export const TRIGGER_CHARACTERS = ['.', '(', ',', '"', "'", '{'];
+
+export function capabilities(): ServerCapabilities {
+  return { completionProvider: { triggerCharacters: TRIGGER_CHARACTERS } };
+}
+
+const KINDS: Record<CoreCompletionItem['kind'], CompletionItemKind> = {
+  'enum-member': CompletionItemKind.EnumMember,
+  property: CompletionItemKind.Property,
+  value: CompletionItemKind.Value,
+};
+
+export function register(connection: Connection, context: ServerContext): void {
+  const { documents, log } = context;
+  connection.onCompletion(log.guardRequest('Completion', (params: CompletionParams): CompletionItem[] | null => {
+    const uri = params.textDocument.uri;
+    const document = documents.get(uri);
+    const grammar = documents.grammarOf(uri);
+    const tree = grammar && documents.tree(uri);
+    if (!document || !grammar || !tree) return null;
+    const snippets = context.client.textDocument?.completion?.completionItem?.snippetSupport === true;
+    return completionsAt(grammar, tree, document.getText(), params.position).map((item) => {
+      const snippet = snippets && item.snippet !== undefined;
+      const result: CompletionItem = {
+        label: item.label,
+        kind: KINDS[item.kind],
+        sortText: item.sortText,
+        textEdit: { range: item.range, newText: snippet ? item.snippet! : item.insertText },
+        insertTextFormat: snippet ? InsertTextFormat.Snippet : InsertTextFormat.PlainText,
+      };
+      if (item.detail) result.detail = item.detail;
+      if (item.documentation) result.documentation = { kind: MarkupKind.Markdown, value: item.documentation };
+      if (item.filterText) result.filterText = item.filterText;
+      return result;
+    });
+  }, null));
+}
