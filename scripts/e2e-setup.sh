@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# Installs what the editor tests (test/editors/) need, and only what is missing:
+#   apt: chromium, neovim, emacs-nox + elpa-eglot, ripgrep and libkrb5-dev (code-server's native build);
+#   npm: code-server, pinned, into .e2e/code-server (ignored by git).
+# Idempotent: a second run only checks and exits in well under a second.
+# code-server 4.100.3 is the newest that runs on Node 20 (4.139 needs Node 24); its install needs three
+# workarounds (see ../shared/reference/e2e.md §2d): unsafe-perm as root, `yes` for node-pty's npx, and a
+# pre-seeded ripgrep archive because @vscode/ripgrep's postinstall downloads from GitHub.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+E2E="$ROOT/.e2e"
+CODE_SERVER_VERSION="4.100.3"
+CODE_SERVER_DIR="$E2E/code-server"
+CODE_SERVER_BIN="$CODE_SERVER_DIR/node_modules/.bin/code-server"
+RIPGREP_CACHE="vscode-ripgrep-cache-1.15.11"
+RIPGREP_ARCHIVE="ripgrep-v13.0.0-10-x86_64-unknown-linux-musl.tar.gz"
+
+log() { echo "e2e-setup: $*"; }
+
+as_root() {
+  if [ "$(id -u)" = 0 ]; then "$@"; elif command -v sudo >/dev/null; then sudo "$@"; else
+    log "need root to run: $*"; exit 1
+  fi
+}
+
+missing_apt=()
+command -v chromium >/dev/null || missing_apt+=(chromium)
+command -v nvim >/dev/null || missing_apt+=(neovim)
+command -v emacs >/dev/null || missing_apt+=(emacs-nox)
+compgen -G "/usr/share/emacs/site-lisp/elpa-src/eglot-*" >/dev/null || missing_apt+=(elpa-eglot)
+command -v rg >/dev/null || missing_apt+=(ripgrep)
+[ -f /usr/include/gssapi/gssapi.h ] || missing_apt+=(libkrb5-dev)
+
+if [ ${#missing_apt[@]} -gt 0 ]; then
+  log "apt-get install ${missing_apt[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  as_root apt-get update -qq
+  as_root apt-get install -y -qq --no-install-recommends "${missing_apt[@]}" >/dev/null
+fi
+
+installed_version() {
+  node -e 'try { console.log(require(process.argv[1]).version) } catch { }' "$CODE_SERVER_DIR/node_modules/code-server/package.json"
+}
+
+if [ ! -x "$CODE_SERVER_BIN" ] || [ "$(installed_version)" != "$CODE_SERVER_VERSION" ]; then
+  log "npm install code-server@$CODE_SERVER_VERSION into $CODE_SERVER_DIR (about 1.5 min)"
+  mkdir -p "$CODE_SERVER_DIR" "$E2E/tmp/$RIPGREP_CACHE"
+  if [ ! -f "$E2E/tmp/$RIPGREP_CACHE/$RIPGREP_ARCHIVE" ]; then
+    staging="$(mktemp -d)"
+    cp "$(command -v rg)" "$staging/rg"
+    tar czf "$E2E/tmp/$RIPGREP_CACHE/$RIPGREP_ARCHIVE" -C "$staging" rg
+    rm -rf "$staging"
+  fi
+  [ -f "$CODE_SERVER_DIR/package.json" ] || echo '{ "private": true }' > "$CODE_SERVER_DIR/package.json"
+  (
+    cd "$CODE_SERVER_DIR"
+    TMPDIR="$E2E/tmp" npm_config_unsafe_perm=true npm_config_yes=true npm_config_nodedir=/usr \
+      npm install --no-save --no-audit --no-fund --loglevel=error "code-server@$CODE_SERVER_VERSION" >"$E2E/code-server-install.log" 2>&1 \
+      || { tail -40 "$E2E/code-server-install.log"; exit 1; }
+  )
+  [ "$(installed_version)" = "$CODE_SERVER_VERSION" ] || { log "code-server did not install"; exit 1; }
+fi
+
+log "ready: $(chromium --version 2>/dev/null | head -1); $(nvim --version | head -1); $(emacs --version | head -1); code-server $(installed_version)"
