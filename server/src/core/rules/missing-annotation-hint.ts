@@ -33,14 +33,14 @@ export const missingAnnotationHint: Rule = {
     const value = annotations?.value;
     if (!annotations || !value || (value.kind !== 'call' && value.kind !== 'mapping') || value.opaqueSpread) return;
     const hints = annotations.hints;
-    if (hints.readOnlyHint?.state === 'unknown') return; // which hints matter depends on it
-    const readOnly = effectiveBool(hints.readOnlyHint, declaration.language) === true;
+    // destructiveHint and idempotentHint matter only when readOnlyHint is not true: unknown when it is computed.
+    const readOnlyMayBeTrue = hints.readOnlyHint?.state === 'unknown' || effectiveBool(hints.readOnlyHint, declaration.language) === true;
     const missing = (['readOnlyHint', 'openWorldHint', 'destructiveHint', 'idempotentHint'] as HintName[]).filter((hint) => isMissing(hints[hint]));
     const alwaysRequired = new Set<HintName>(context.profile === 'strict'
       ? ['readOnlyHint', 'openWorldHint', 'destructiveHint', 'idempotentHint']
       : context.profile === 'openai-apps' ? ['readOnlyHint', 'openWorldHint', 'destructiveHint'] : ['readOnlyHint', 'openWorldHint']);
     const required = missing.filter((hint) => alwaysRequired.has(hint));
-    const conditional = readOnly ? [] : missing.filter((hint) => !alwaysRequired.has(hint));
+    const conditional = readOnlyMayBeTrue ? [] : missing.filter((hint) => !alwaysRequired.has(hint));
     const place = annotationsPlace(annotations);
     if (context.profile === 'openai-apps') {
       report(context, declaration, annotations, required, context.severity, place);
@@ -85,7 +85,8 @@ function report(context: RuleContext, declaration: ToolDeclaration, annotations:
   };
   const known = [...ANNOTATION_KEYS, ...VENDOR_HINTS, ...Object.keys(SNAKE_HINTS)];
   const misspelled = misspelledFlags(value.entries, known, (flag) => HINT_OF[flag]);
-  const fix = gapFix(context.text, value.container, gaps, declared, { viaElsewhere: !!value.via, misspelled });
+  const keyOf = (flag: ArcadeFlag) => annotations.hints[HINT_OF[flag]]?.key ?? keyFor(annotations, HINT_OF[flag]);
+  const fix = gapFix(context.text, value.container, gaps, declared, { viaElsewhere: !!value.via, misspelled, keyOf });
   const names = gaps.map((gap) => gap.key);
   const plural = names.length > 1;
   context.report({

@@ -64,8 +64,8 @@ export function misspelledFlags(entries: readonly Entry[], known: readonly strin
 /** The flag whose written value decides another one's inferred value. */
 const DEPENDS_ON: Partial<Record<ArcadeFlag, ArcadeFlag>> = { destructive: 'read_only', idempotent: 'read_only', read_only: 'destructive' };
 
-export function gapFix(text: string, container: Container, gaps: readonly Gap[], declared: Declared, options: { viaElsewhere: boolean; misspelled?: Partial<Record<ArcadeFlag, string>> }): Fix | undefined {
-  const names = Object.fromEntries(ARCADE_FLAGS.map((flag) => [flag, gaps.find((g) => g.flag === flag)?.key ?? flag])) as Record<ArcadeFlag, string>;
+export function gapFix(text: string, container: Container, gaps: readonly Gap[], declared: Declared, options: { viaElsewhere: boolean; misspelled?: Partial<Record<ArcadeFlag, string>>; keyOf?: (flag: ArcadeFlag) => string }): Fix | undefined {
+  const names = Object.fromEntries(ARCADE_FLAGS.map((flag) => [flag, gaps.find((g) => g.flag === flag)?.key ?? options.keyOf?.(flag) ?? flag])) as Record<ArcadeFlag, string>;
   const inserts: Array<[string, string]> = [];
   const replacements: TextEdit[] = [];
   const written: string[] = [];
