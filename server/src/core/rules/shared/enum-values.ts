@@ -29,7 +29,8 @@ export function enumProblem(item: EnumItem, enumName: EnumName, text: string): E
   const count = members.length;
   const known = `one of the ${count} ${enumName} values known to this version (Arcade core 4.11)`;
   if (value.kind === 'enum-member') {
-    if (members.some((m) => m.member === value.member)) return undefined;
+    // `Operation.` while the author is still typing the member: nothing to say yet.
+    if (value.member === '' || members.some((m) => m.member === value.member)) return undefined;
     const sameUpper = members.find((m) => m.member === value.member.toUpperCase());
     const suggestion = sameUpper?.member ?? closestMatch(value.member, members.map((m) => m.member));
     const fix = suggestion && !value.via ? replaceFix(`Replace with ${enumName}.${suggestion}`, value.memberRange, suggestion) : undefined;
