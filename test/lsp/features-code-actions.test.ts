@@ -222,6 +222,50 @@ describe('code actions', () => {
     assert.equal(stale.edit, undefined);
     await client.close(document.uri);
   });
+  test('"Add all missing flags in this file" fills Behavior flags and annotation hints together', async () => {
+    const document = inlineDocument('mixed.py', 'python', [
+      'from arcade_mcp_server import MCPApp',
+      'from arcade_mcp_server.metadata import Behavior, Operation, ToolMetadata',
+      'from mcp.server.fastmcp import FastMCP',
+      'from mcp.types import ToolAnnotations',
+      '',
+      'app = MCPApp(name="Notes")',
+      'mcp = FastMCP("notes")',
+      '',
+      '',
+      '@app.tool(metadata=ToolMetadata(behavior=Behavior(operations=[Operation.READ], read_only=True)))',
+      'def list_notes() -> list[str]:',
+      '    """List every note."""',
+      '',
+      '',
+      '@mcp.tool(annotations=ToolAnnotations(readOnlyHint=True))',
+      'def count_notes() -> int:',
+      '    """Count the notes."""',
+      '',
+    ].join('\n'));
+    const diagnostics = await openAndLint(client, document);
+    for (const [rule, line] of [['missing-behavior-flag', 9], ['missing-annotation-hint', 14]] as const) {
+      const diagnostic = diagnosticOn(diagnostics, rule, line);
+      const action = (await codeActions(client, document, diagnostic.range, [diagnostic])).find((a) => a.title === 'Add all missing flags in this file');
+      assert.ok(action, `offered for ${rule}`);
+      assert.equal(await textAfter(client, document, action), edited(edited(document.text,
+        'read_only=True)))', 'read_only=True, destructive=False, idempotent=True, open_world=True)))'),
+      'ToolAnnotations(readOnlyHint=True)', 'ToolAnnotations(readOnlyHint=True, openWorldHint=True)'));
+    }
+    await client.close(document.uri);
+  });
+
+  test('"Show documentation" opens the rule\'s page with window/showDocument, and only our pages', async () => {
+    const shown: unknown[] = [];
+    client.connection.onRequest('window/showDocument', (params: unknown) => {
+      shown.push(params);
+      return { success: true };
+    });
+    const url = `${DOCS}delete-not-destructive.md`;
+    await client.connection.sendRequest('workspace/executeCommand', { command: 'mcpToolLint.showDocumentation', arguments: ['https://example.com/elsewhere'] });
+    await client.connection.sendRequest('workspace/executeCommand', { command: 'mcpToolLint.showDocumentation', arguments: [url] });
+    assert.deepEqual(shown, [{ uri: url, external: true }]);
+  });
 });
 
 describe('code actions for a plain client (no resolve, no documentChanges)', () => {
