@@ -1,7 +1,9 @@
 /**
  * Turns one LSP content change into the tree-sitter edit that describes it, so a document's
  * tree can be reparsed incrementally. web-tree-sitter counts indices and columns in UTF-16
- * code units, like LSP, so no byte conversion is needed.
+ * code units, like LSP, so no byte conversion is needed. Rows are LSP lines, which match
+ * tree-sitter's rows in LF and CRLF text; a lone CR (a line break to LSP, not to tree-sitter)
+ * would not, but editors normalise line endings, and the incremental test leaves it out.
  */
 import type { Edit, Point } from 'web-tree-sitter';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
