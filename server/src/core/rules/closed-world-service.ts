@@ -1,7 +1,7 @@
-import { setBooleanFix } from '../fixes/flag-fixes';
 import { Rule, severities } from './rule';
-import { ACCEPTED_SUFFIX, arcadeBehavior, arcadeBool, classificationOf, contradictionSeverity } from './shared/arcade';
-import { placeEntry, relatedAt } from './shared/place';
+import { arcadeBehavior, arcadeBool, classificationOf } from './shared/arcade';
+import { reportContradiction } from './shared/contradiction';
+import { relatedAt } from './shared/place';
 
 export const closedWorldService: Rule = {
   code: 'MTL104',
@@ -23,15 +23,12 @@ export const closedWorldService: Rule = {
     if (!found || !domains || domains.value.kind !== 'sequence' || domains.value.items.length === 0) return;
     const openWorld = found.behavior.openWorld;
     if (arcadeBool(openWorld) !== false || !openWorld) return;
-    const level = contradictionSeverity(found.metadata, context);
-    if (!level) return;
-    const place = placeEntry(openWorld.entry, 'open_world=False');
-    context.report({
-      range: place.range,
-      severity: level.severity,
-      message: `This tool is classified with a service domain, which means it talks to an external service, but is marked open_world=False: clients will receive openWorldHint: false and may trust what it returns${level.accepted ? '.' + ACCEPTED_SUFFIX : ', and Arcade refuses to load the tool.'} Set open_world=True.`,
-      related: [...place.related, relatedAt(domains.value, 'The service domains are declared here.')],
-      fixes: [setBooleanFix('Set open_world=True', openWorld.value, 'python', true, { preferred: true })],
+    reportContradiction(context, {
+      metadata: found.metadata,
+      field: openWorld,
+      fixValue: true,
+      problem: 'This tool is classified with a service domain, which means it talks to an external service, but is marked open_world=False: clients will receive openWorldHint: false and may trust what it returns',
+      related: [relatedAt(domains.value, 'The service domains are declared here.')],
     });
   },
 };

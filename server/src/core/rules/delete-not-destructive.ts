@@ -1,7 +1,7 @@
-import { setBooleanFix } from '../fixes/flag-fixes';
 import { Rule, severities } from './rule';
-import { ACCEPTED_SUFFIX, arcadeBehavior, arcadeBool, contradictionSeverity, hasOperation, operationsOf } from './shared/arcade';
-import { placeEntry, relatedAt } from './shared/place';
+import { arcadeBehavior, arcadeBool, hasOperation, operationsOf } from './shared/arcade';
+import { reportContradiction } from './shared/contradiction';
+import { relatedAt } from './shared/place';
 
 export const deleteNotDestructive: Rule = {
   code: 'MTL103',
@@ -24,15 +24,12 @@ export const deleteNotDestructive: Rule = {
     if (arcadeBool(destructive) !== false || !destructive) return;
     const deletion = hasOperation(operationsOf(found.behavior), 'DELETE');
     if (!deletion) return;
-    const level = contradictionSeverity(found.metadata, context);
-    if (!level) return;
-    const place = placeEntry(destructive.entry, 'destructive=False');
-    context.report({
-      range: place.range,
-      severity: level.severity,
-      message: `This tool has the DELETE operation but is marked destructive=False: clients will receive destructiveHint: false and will not warn before data is removed${level.accepted ? '.' + ACCEPTED_SUFFIX : ', and Arcade refuses to load the tool.'} Set destructive=True.`,
-      related: [...place.related, relatedAt(deletion.value, 'The DELETE operation is declared here.')],
-      fixes: [setBooleanFix('Set destructive=True', destructive.value, 'python', true, { preferred: true })],
+    reportContradiction(context, {
+      metadata: found.metadata,
+      field: destructive,
+      fixValue: true,
+      problem: 'This tool has the DELETE operation but is marked destructive=False: clients will receive destructiveHint: false and will not warn before data is removed',
+      related: [relatedAt(deletion.value, 'The DELETE operation is declared here.')],
     });
   },
 };

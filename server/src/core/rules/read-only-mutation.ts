@@ -1,8 +1,9 @@
-import { Fix } from '../model';
+import { Fix, MetadataModel } from '../model';
 import { containerOfValue, insertEntriesFix, setBooleanFix } from '../fixes/flag-fixes';
 import { Rule, severities } from './rule';
-import { ACCEPTED_SUFFIX, arcadeBehavior, arcadeBool, contradictionSeverity, mutatingItems, operationsOf } from './shared/arcade';
-import { placeEntry, relatedAt } from './shared/place';
+import { arcadeBehavior, arcadeBool, mutatingItems, operationsOf } from './shared/arcade';
+import { reportContradiction } from './shared/contradiction';
+import { relatedAt } from './shared/place';
 
 export const readOnlyMutation: Rule = {
   code: 'MTL101',
@@ -25,27 +26,20 @@ export const readOnlyMutation: Rule = {
     if (arcadeBool(readOnly) !== true || !readOnly) return;
     const mutating = mutatingItems(operationsOf(found.behavior));
     if (mutating.length === 0) return;
-    const level = contradictionSeverity(found.metadata, context);
-    if (!level) return;
     const names = mutating.map((item) => item.text.toUpperCase());
-    const place = placeEntry(readOnly.entry, `read_only=${readOnly.value.kind === 'boolean' ? 'True' : 'the value'}`);
-    const fixes: Fix[] = [setBooleanFix('Set read_only=False', readOnly.value, 'python', false, { preferred: true })];
-    if (!level.accepted) {
-      const strictFix = strictFalseFix(context.text, found.metadata);
-      if (strictFix) fixes.push(strictFix);
-    }
-    context.report({
-      range: place.range,
-      severity: level.severity,
-      message: `This tool has the mutating operation${names.length > 1 ? 's' : ''} ${names.join(', ')} but is marked read_only=True: clients will receive readOnlyHint: true and may run it without asking for confirmation${level.accepted ? '.' + ACCEPTED_SUFFIX : ', and Arcade refuses to load the tool.'} Set read_only=False.`,
-      related: [...place.related, ...mutating.map((item) => relatedAt(item.value, `The mutating operation ${item.text.toUpperCase()} is declared here.`))],
-      fixes,
+    reportContradiction(context, {
+      metadata: found.metadata,
+      field: readOnly,
+      fixValue: false,
+      problem: `This tool has the mutating operation${names.length > 1 ? 's' : ''} ${names.join(', ')} but is marked read_only=True: clients will receive readOnlyHint: true and may run it without asking for confirmation`,
+      related: mutating.map((item) => relatedAt(item.value, `The mutating operation ${item.text.toUpperCase()} is declared here.`)),
+      extraFixes: (accepted) => (accepted ? [] : [strictFalseFix(context.text, found.metadata)]),
     });
   },
 };
 
 /** `strict=False` on the ToolMetadata: replaces `strict=True` or adds the keyword. */
-export function strictFalseFix(text: string, metadata: NonNullable<ReturnType<typeof arcadeBehavior>>['metadata']): Fix | undefined {
+export function strictFalseFix(text: string, metadata: MetadataModel): Fix | undefined {
   const title = 'Add strict=False to accept the contradiction';
   if (metadata.strict) return setBooleanFix(title, metadata.strict.value, 'python', false);
   const container = containerOfValue(metadata.value);

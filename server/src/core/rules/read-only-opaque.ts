@@ -1,7 +1,7 @@
-import { setBooleanFix } from '../fixes/flag-fixes';
 import { Rule, severities } from './rule';
-import { ACCEPTED_SUFFIX, arcadeBehavior, arcadeBool, contradictionSeverity, hasOperation, mutatingItems, operationsOf } from './shared/arcade';
-import { placeEntry, relatedAt } from './shared/place';
+import { arcadeBehavior, arcadeBool, hasOperation, mutatingItems, operationsOf } from './shared/arcade';
+import { reportContradiction } from './shared/contradiction';
+import { relatedAt } from './shared/place';
 
 export const readOnlyOpaque: Rule = {
   code: 'MTL102',
@@ -25,15 +25,12 @@ export const readOnlyOpaque: Rule = {
     const operations = operationsOf(found.behavior);
     const opaque = hasOperation(operations, 'OPAQUE');
     if (!opaque || mutatingItems(operations).length > 0) return;
-    const level = contradictionSeverity(found.metadata, context);
-    if (!level) return;
-    const place = placeEntry(readOnly.entry, 'read_only=True');
-    context.report({
-      range: place.range,
-      severity: level.severity,
-      message: `This tool has the OPAQUE operation but is marked read_only=True: its effect depends on its input, yet clients will receive readOnlyHint: true and may run it without asking for confirmation${level.accepted ? '.' + ACCEPTED_SUFFIX : ', and Arcade refuses to load the tool.'} Set read_only=False.`,
-      related: [...place.related, relatedAt(opaque.value, 'The OPAQUE operation is declared here.')],
-      fixes: [setBooleanFix('Set read_only=False', readOnly.value, 'python', false, { preferred: true })],
+    reportContradiction(context, {
+      metadata: found.metadata,
+      field: readOnly,
+      fixValue: false,
+      problem: 'This tool has the OPAQUE operation but is marked read_only=True: its effect depends on its input, yet clients will receive readOnlyHint: true and may run it without asking for confirmation',
+      related: [relatedAt(opaque.value, 'The OPAQUE operation is declared here.')],
     });
   },
 };

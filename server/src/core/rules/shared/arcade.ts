@@ -104,8 +104,6 @@ export function contradictionSeverity(metadata: MetadataModel, context: RuleCont
   return { severity: 'hint', accepted: true };
 }
 
-export const ACCEPTED_SUFFIX = ' It is accepted by strict=False, so Arcade will not stop the server, but clients still receive the contradicting flags.';
-
 export function isArcadeProfile(profile: ProfileName): boolean {
   return profile === 'arcade';
 }
