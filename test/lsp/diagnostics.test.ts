@@ -243,6 +243,20 @@ describe('a client without workspace/configuration', () => {
     await client.connection.sendNotification('workspace/didChangeConfiguration', { settings: { mcpToolLint: { profile: 'spec' } } });
     assert.deepEqual((await client.waitForDiagnostics(document.uri, 1, seen)).diagnostics, []);
     assert.deepEqual(client.configurationRequests, []);
+    await client.connection.sendNotification('workspace/didChangeConfiguration', { settings: { mcpToolLint: {} } });
+    await client.close(document.uri);
+  });
+
+  test('a malformed change is logged as an error and the server keeps serving', async () => {
+    const document = fixture('arcade_tools.py', 'python');
+    await client.open(document);
+    await client.waitForDiagnostics(document.uri, 1);
+    await client.connection.sendNotification('textDocument/didChange', { textDocument: { uri: document.uri, version: 2 } });
+    await client.waitFor(() => client.logs.find((log) => log.type === 1 && log.message.startsWith('didChange failed')), 'the logged error');
+
+    document.version = 2;
+    await client.change(document.nextVersion(), [document.replace('destructive=True', 'destructive=False')]);
+    assert.deepEqual((await client.waitForDiagnostics(document.uri, 3)).diagnostics.map((d) => d.code), ['delete-not-destructive']);
     assert.equal(await client.shutdown(), 0);
   });
 });
