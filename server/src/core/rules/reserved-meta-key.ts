@@ -24,7 +24,7 @@ export const reservedMetaKey: Rule = {
       context.report({
         range: place.range,
         related: place.related,
-        message: 'The key "arcade" in meta= is reserved for Arcade\'s own metadata, so Arcade refuses to load the tool. Put this data in metadata=ToolMetadata(extras=...) or use another key.',
+        message: 'The key "arcade" in meta= is reserved for Arcade\'s own metadata, so Arcade refuses to load the tool and clients never see it. Put this data in metadata=ToolMetadata(extras=...) or use another key.',
       });
     }
   },

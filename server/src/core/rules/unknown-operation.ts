@@ -17,6 +17,6 @@ export const unknownOperation: Rule = {
     mapping: 'Not sent as an MCP annotation: the operations go to `_meta.arcade.metadata.behavior`.',
   },
   check(declaration, context) {
-    reportEnumProblems(behaviorOf(declaration.metadata)?.operations?.items, 'Operation', context, 'error');
+    reportEnumProblems(behaviorOf(declaration.metadata)?.operations?.items, 'Operation', context, context.severity);
   },
 };

@@ -9,7 +9,10 @@ import { closestMatch } from './suggest';
 
 export interface EnumProblem {
   item: EnumItem;
-  /** `error` when Arcade certainly rejects it (wrong case, near-miss, not a string); otherwise the rule's severity. */
+  /**
+   * Arcade certainly rejects it: a wrong case, a near-miss, not a string, or any unknown operation (the five
+   * operations have not changed). An unknown domain may come from a newer Arcade: the rule's severity.
+   */
   certain: boolean;
   message: string;
   fix?: Fix;
@@ -36,7 +39,7 @@ export function enumProblem(item: EnumItem, enumName: EnumName, text: string): E
     const fix = suggestion && !value.via ? replaceFix(`Replace with ${enumName}.${suggestion}`, value.memberRange, suggestion) : undefined;
     if (sameUpper) return { item, certain: true, fix, message: `${display(value)} does not exist: ${enumName} members are upper case, so importing the module fails. Use ${enumName}.${sameUpper.member}.` };
     if (suggestion) return { item, certain: true, fix, message: `${display(value)} is not ${known}, so importing the module fails. Did you mean ${enumName}.${suggestion}?` };
-    return { item, certain: false, message: unknownMessage(display(value), known, enumName) };
+    return { item, certain: enumName === 'Operation', message: unknownMessage(display(value), known, enumName) };
   }
   if (value.kind === 'string') {
     if (members.some((m) => m.value === value.value)) return undefined;
@@ -45,17 +48,17 @@ export function enumProblem(item: EnumItem, enumName: EnumName, text: string): E
     const fix = suggestion ? stringFix(text, value, suggestion) : undefined;
     if (sameLower) return { item, certain: true, fix, message: `${display(value)} is not a valid ${enumName}: Arcade accepts only the lowercase value ${JSON.stringify(sameLower.value)} (or ${enumName}.${sameLower.member}) and refuses to load the tool. Use ${JSON.stringify(sameLower.value)}.` };
     if (suggestion) return { item, certain: true, fix, message: `${display(value)} is not ${known}, so Arcade refuses to load the tool. Did you mean ${JSON.stringify(suggestion)}?` };
-    return { item, certain: false, message: unknownMessage(display(value), known, enumName) };
+    return { item, certain: enumName === 'Operation', message: unknownMessage(display(value), known, enumName) };
   }
   if (value.kind === 'unknown' || value.kind === 'call' || value.kind === 'foreign') return undefined;
   return { item, certain: true, message: `${FIELD[enumName]} holds a value that is not ${enumName === 'Operation' ? 'an' : 'a'} ${enumName}, so Arcade refuses to load the tool. Use ${enumName} members, e.g. ${enumName}.${members[0].member}.` };
 }
 
 function unknownMessage(shown: string, known: string, enumName: EnumName): string {
-  const consequence = enumName === 'ServiceDomain'
-    ? 'Arcade core 4.11 refuses to load the tool; if a newer Arcade added this domain, you can ignore this warning.'
-    : 'Arcade refuses to load the tool.';
-  return `${shown} is not ${known}: ${consequence} Use a listed ${enumName}.`;
+  if (enumName === 'ServiceDomain') {
+    return `${shown} is not ${known}: that version refuses to load the tool, so clients never see it. Use one of the listed domains, or ignore this warning if your Arcade version added it.`;
+  }
+  return `${shown} is not ${known}: Arcade refuses to load the tool, so clients never see it. Use READ, CREATE, UPDATE, DELETE or OPAQUE.`;
 }
 
 function replaceFix(title: string, range: Value['range'], newText: string): Fix {
