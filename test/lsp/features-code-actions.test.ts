@@ -255,6 +255,25 @@ describe('code actions', () => {
     await client.close(document.uri);
   });
 
+  test('mcpToolLint.codeAction.disableRuleComment.enable: false leaves out the ignore action', async () => {
+    const document = editorFixture('tools.ts', 'typescript');
+    const diagnostics = await openAndLint(client, document);
+    const diagnostic = diagnosticOn(diagnostics, 'missing-annotation-hint', 10);
+    const saved = client.settings;
+    client.settings = { ...saved, codeAction: { disableRuleComment: { enable: false } } };
+    await client.configurationChanged();
+    try {
+      assert.deepEqual(titles(await codeActions(client, document, diagnostic.range, [diagnostic])), [
+        'Add openWorldHint: true [preferred]',
+        'Show documentation for missing-annotation-hint',
+      ]);
+    } finally {
+      client.settings = saved;
+      await client.configurationChanged();
+      await client.close(document.uri);
+    }
+  });
+
   test('"Show documentation" opens the rule\'s page with window/showDocument, and only our pages', async () => {
     const shown: unknown[] = [];
     client.connection.onRequest('window/showDocument', (params: unknown) => {

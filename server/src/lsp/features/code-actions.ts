@@ -109,14 +109,19 @@ export function register(connection: Connection, context: ServerContext): void {
     return result;
   }
 
-  connection.onCodeActionResolve(log.guardRequest('Resolving a code action', async (action: CodeAction): Promise<CodeAction> => {
+  connection.onCodeActionResolve(async (action: CodeAction): Promise<CodeAction> => {
     const data = action.data as Partial<ResolveData> | undefined;
     if (!data?.uri || !data.fileWide || action.edit) return action;
-    const found = await current(data.uri);
-    // The document changed since the action was offered: its edit would not fit any more.
-    if (!found || found.analysis.version !== data.version) return action;
-    return { ...action, edit: workspaceEdit(context.client, data.uri, data.version, fileWideEdits(found.source, data.fileWide)) };
-  }, null as unknown as CodeAction));
+    try {
+      const found = await current(data.uri);
+      // The document changed since the action was offered: its edit would not fit any more.
+      if (!found || found.analysis.version !== data.version) return action;
+      return { ...action, edit: workspaceEdit(context.client, data.uri, data.version, fileWideEdits(found.source, data.fileWide)) };
+    } catch (error) {
+      log.error('Resolving a code action', error);
+      return action;
+    }
+  });
 
   connection.onExecuteCommand(log.guardRequest('Running a command', async (params) => {
     if (params.command !== SHOW_DOCUMENTATION_COMMAND) return null;
