@@ -10,6 +10,7 @@ import { SERVICE_DOMAINS } from '../../server/src/core/data/service-domains';
 import { grammarFor, parse } from '../../server/src/core/parse/parser';
 import { findRule } from '../../server/src/core/rules';
 import { repoRoot } from '../helpers/fixtures';
+import { expandSnippet } from '../helpers/snippets';
 
 interface Snippet {
   prefix: string | string[];
@@ -64,47 +65,6 @@ const FILES: Record<string, { placements: Record<string, Placement>; languages: 
   'snippets/typescript.json': { placements: scriptPlacements(true), languages: { typescript: 'snippet.ts', typescriptreact: 'snippet.tsx' } },
   'snippets/javascript.json': { placements: scriptPlacements(false), languages: { javascript: 'snippet.js', javascriptreact: 'snippet.jsx' } },
 };
-
-/**
- * A snippet body as inserted when the author accepts every default: `${1:x}` → x, `${1|a,b|}` → a,
- * `$1` / `${1}` → nothing, `\}` → `}`, tabs → four spaces.
- */
-export function expandSnippet(body: string): string {
-  let index = 0;
-  const read = (insidePlaceholder: boolean): string => {
-    let out = '';
-    while (index < body.length) {
-      const char = body[index];
-      if (char === '\\' && '$}\\,|'.includes(body[index + 1] ?? '')) {
-        out += body[index + 1];
-        index += 2;
-      } else if (insidePlaceholder && char === '}') {
-        index++;
-        return out;
-      } else if (char === '$') {
-        const tabStop = /^\$(\d+)/.exec(body.slice(index));
-        const placeholder = /^\$\{(\d+)([:|}])/.exec(body.slice(index));
-        if (tabStop) index += tabStop[0].length;
-        else if (placeholder) {
-          index += placeholder[0].length;
-          if (placeholder[2] === ':') out += read(true);
-          else if (placeholder[2] === '|') {
-            const end = body.indexOf('|}', index);
-            assert.ok(end > 0, 'unclosed choice');
-            out += body.slice(index, end).split(',')[0];
-            index = end + 2;
-          }
-        } else throw new Error(`unsupported snippet syntax at ${JSON.stringify(body.slice(index, index + 20))}`);
-      } else {
-        out += char;
-        index++;
-      }
-    }
-    assert.ok(!insidePlaceholder, 'unclosed placeholder');
-    return out;
-  };
-  return read(false).replace(/\t/g, '    ');
-}
 
 /** The choices of the choice list that follows `marker` (e.g. `ServiceDomain.`), wherever it occurs. */
 function choicesAfter(body: string, marker: string): string[][] {
