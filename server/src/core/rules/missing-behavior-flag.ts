@@ -80,7 +80,7 @@ function report(context: RuleContext, declaration: ToolDeclaration, behavior: Be
   context.report({
     range: place.range,
     severity,
-    message: `This Behavior leaves ${joinWords(flags)} unset, so ${plural ? 'they are' : 'it is'} left out of ${declaration.name ? `${declaration.name}'s` : 'the tool\'s'} annotations and clients will assume ${assumptions(gaps)}. Set ${plural ? 'them' : 'it'} explicitly.`,
+    message: `This Behavior leaves ${joinWords(flags)} unset, so ${plural ? 'they are' : 'it is'} left out of the tool's annotations and clients will assume ${assumptions(gaps)}. Set ${plural ? 'each flag' : flags[0]} explicitly${declaration.name ? ` for ${declaration.name}` : ''}.`,
     related: place.related,
     fixes: fix ? [fix] : [],
   });
