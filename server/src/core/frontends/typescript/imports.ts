@@ -30,36 +30,26 @@ function matchesModule(specifier: string, module: string): boolean {
   return specifier === module || specifier.startsWith(`${module}/`);
 }
 
-/** Every module specifier the file imports, in source order. */
-export function importedModules(root: Node): string[] {
+/** Every module specifier imported by these statements and calls (`require(...)`, `import(...)`). */
+export function importedModules(statements: readonly Node[], calls: readonly Node[]): string[] {
   const modules: string[] = [];
-  const stack: Node[] = [root];
-  while (stack.length) {
-    const node = stack.pop() as Node;
-    if (node.type === 'import_statement' || node.type === 'export_statement') {
-      const source = node.childForFieldName('source');
-      const text = source ? stringValue(source) : undefined;
-      if (text !== undefined) modules.push(text);
-    } else if (node.type === 'call_expression') {
-      const callee = node.childForFieldName('function');
-      if (callee && (callee.type === 'import' || (callee.type === 'identifier' && callee.text === 'require'))) {
-        const first = callArguments(node)[0];
-        const text = first ? stringValue(first) : undefined;
-        if (text !== undefined) modules.push(text);
-      }
-    } else if (node.type === 'import_require_clause') {
-      const source = node.childForFieldName('source');
-      const text = source ? stringValue(source) : undefined;
-      if (text !== undefined) modules.push(text);
-    }
-    const children = namedChildrenOf(node);
-    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]);
+  const add = (source: Node | null | undefined): void => {
+    const text = source ? stringValue(source) : undefined;
+    if (text !== undefined) modules.push(text);
+  };
+  for (const statement of statements) {
+    add(statement.childForFieldName('source'));
+    const requireClause = namedChildrenOf(statement).find((child) => child.type === 'import_require_clause');
+    if (requireClause) add(requireClause.childForFieldName('source'));
+  }
+  for (const call of calls) {
+    const callee = call.childForFieldName('function');
+    if (callee && (callee.type === 'import' || (callee.type === 'identifier' && callee.text === 'require'))) add(callArguments(call)[0]);
   }
   return modules;
 }
 
-export function importFacts(root: Node, serverModules: readonly string[] = DEFAULT_SERVER_MODULES): ImportFacts {
-  const modules = importedModules(root);
+export function importFacts(modules: readonly string[], serverModules: readonly string[] = DEFAULT_SERVER_MODULES): ImportFacts {
   const isClient = (specifier: string): boolean => CLIENT_MODULES.some((module) => matchesModule(specifier, module));
   const isShared = (specifier: string): boolean => SHARED_PREFIXES.some((prefix) => matchesModule(specifier, prefix) || specifier.startsWith(`${prefix}.`));
   const sdk = modules.filter((specifier) => !isClient(specifier) && serverModules.some((module) => matchesModule(specifier, module)));

@@ -8,13 +8,14 @@ import { ToolDeclaration } from '../../model';
 import { GrammarId, languageOfGrammar } from '../../parse/parser';
 import { callSyntax, rebuildCalls } from './calls';
 import { FileContext } from './context';
-import { CLASS_NODE_TYPES, classTool } from './forms/class-tool';
+import { classTool } from './forms/class-tool';
 import { objectLiteralTool } from './forms/object-literal';
 import { SDK_METHODS, sdkCallTool } from './forms/sdk-calls';
-import { DEFAULT_SERVER_MODULES, importFacts } from './imports';
+import { DEFAULT_SERVER_MODULES, importedModules, importFacts } from './imports';
 import { objectSyntax, rebuildObjects, withNestedObjects } from './objects';
 import { Scope } from './scope';
-import { calleeProperty, namedChildrenOf } from './syntax';
+import { calleeProperty, literalKeyName } from './syntax';
+import { collectFileNodes } from './walk';
 import { ValueReader } from './values';
 
 export { DEFAULT_SERVER_MODULES } from './imports';
@@ -22,28 +23,6 @@ export { DEFAULT_SERVER_MODULES } from './imports';
 export interface ScriptFrontendOptions {
   /** Modules whose importers register tools (the config key `serverModules` extends the default list). */
   serverModules?: readonly string[];
-}
-
-interface Candidates {
-  calls: Node[];
-  classes: Node[];
-  objects: Node[];
-  errors: Node[];
-}
-
-function collectCandidates(root: Node): Candidates {
-  const found: Candidates = { calls: [], classes: [], objects: [], errors: [] };
-  const stack: Node[] = [root];
-  while (stack.length) {
-    const node = stack.pop() as Node;
-    if (node.type === 'call_expression' && SDK_METHODS.includes(calleeProperty(node)?.text ?? '')) found.calls.push(node);
-    else if (CLASS_NODE_TYPES.includes(node.type)) found.classes.push(node);
-    else if (node.type === 'object') found.objects.push(node);
-    else if (node.type === 'ERROR') found.errors.push(node);
-    const children = namedChildrenOf(node);
-    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]);
-  }
-  return found;
 }
 
 /** Runs one extraction; a failure on one declaration (half-typed code) drops only that one. */
@@ -56,6 +35,20 @@ function attempt(read: () => ToolDeclaration | undefined, into: ToolDeclaration[
   }
 }
 
+/** Cheap test before reading an object: it writes a `name` key or spreads something that may hold one. */
+function mayNameATool(object: Node): boolean {
+  for (const child of object.namedChildren) {
+    if (!child) continue;
+    if (child.type === 'spread_element') return true;
+    if (child.type === 'shorthand_property_identifier' && child.text === 'name') return true;
+    if (child.type === 'pair') {
+      const key = child.childForFieldName('key');
+      if (key && literalKeyName(key) === 'name') return true;
+    }
+  }
+  return false;
+}
+
 function safely<T>(read: () => T[]): T[] {
   try {
     return read();
@@ -65,28 +58,29 @@ function safely<T>(read: () => T[]): T[] {
 }
 
 export function extractScriptDeclarations(tree: Tree, _text: string, grammar: GrammarId, options: ScriptFrontendOptions = {}): ToolDeclaration[] {
-  const root = tree.rootNode;
-  const imports = importFacts(root, [...DEFAULT_SERVER_MODULES, ...(options.serverModules ?? [])]);
+  const nodes = collectFileNodes(tree.rootNode);
+  const modules = importedModules(nodes.imports, nodes.calls);
+  const imports = importFacts(modules, [...DEFAULT_SERVER_MODULES, ...(options.serverModules ?? [])]);
   if (imports.clientOnly) return [];
   const context: FileContext = {
     language: languageOfGrammar(grammar),
     imports,
-    reader: new ValueReader(new Scope(root)),
+    reader: new ValueReader(new Scope(nodes.bindings)),
     claimed: new Set(),
   };
-  const candidates = collectCandidates(root);
+  const sdkCalls = imports.server ? nodes.calls.filter((call) => SDK_METHODS.includes(calleeProperty(call)?.text ?? '')) : [];
   const declarations: ToolDeclaration[] = [];
-  for (const call of candidates.calls) {
+  for (const call of sdkCalls) {
     attempt(() => {
       const syntax = callSyntax(call);
       return syntax ? sdkCallTool(syntax, context) : undefined;
     }, declarations);
   }
-  const rebuilt = candidates.errors.map((error) => ({ calls: safely(() => rebuildCalls(error, SDK_METHODS)), objects: safely(() => rebuildObjects(error)) }));
+  const rebuilt = nodes.errors.map((error) => ({ calls: safely(() => rebuildCalls(error, SDK_METHODS)), objects: safely(() => rebuildObjects(error)) }));
   for (const { calls } of rebuilt) for (const call of calls) attempt(() => sdkCallTool(call, context), declarations);
-  for (const node of candidates.classes) attempt(() => classTool(node, context), declarations);
-  for (const node of candidates.objects) {
-    if (!context.claimed.has(node.startIndex)) attempt(() => objectLiteralTool(objectSyntax(node), context), declarations);
+  for (const node of nodes.classes) attempt(() => classTool(node, context), declarations);
+  for (const node of nodes.objects) {
+    if (!context.claimed.has(node.startIndex) && mayNameATool(node)) attempt(() => objectLiteralTool(objectSyntax(node), context), declarations);
   }
   for (const { objects } of rebuilt) {
     for (const object of withNestedObjects(objects)) {

@@ -16,8 +16,9 @@ interface Binding {
 export class Scope {
   private readonly bindings = new Map<string, Binding[]>();
 
-  constructor(root: Node) {
-    this.collect(root);
+  /** `bindings`: the binding nodes of the file (see `collectFileNodes`). */
+  constructor(bindings: readonly Node[]) {
+    for (const node of bindings) this.collect(node);
   }
 
   /** The initializer of the single `const` binding of `name`, if there is one. */
@@ -59,56 +60,47 @@ export class Scope {
     }
   }
 
-  private collect(root: Node): void {
-    const stack: Node[] = [root];
-    while (stack.length) {
-      const node = stack.pop() as Node;
-      switch (node.type) {
-        case 'variable_declarator': {
-          const name = node.childForFieldName('name');
-          const value = node.childForFieldName('value');
-          const isConst = node.parent?.type === 'lexical_declaration' && node.parent.childForFieldName('kind')?.text === 'const';
-          if (name?.type === 'identifier') this.add(name.text, isConst && value ? { constValue: value, declarator: node } : {});
-          else if (name) this.addPattern(name);
-          break;
-        }
-        case 'function_declaration':
-        case 'generator_function_declaration':
-        case 'class_declaration':
-        case 'abstract_class_declaration':
-        case 'enum_declaration': {
-          const name = node.childForFieldName('name');
-          if (name) this.add(name.text, {});
-          break;
-        }
-        case 'import_specifier': {
-          const alias = node.childForFieldName('alias') ?? node.childForFieldName('name');
-          if (alias) this.add(alias.text, {});
-          break;
-        }
-        case 'namespace_import':
-        case 'import_clause':
-          for (const child of namedChildrenOf(node)) if (child.type === 'identifier') this.add(child.text, {});
-          break;
-        case 'formal_parameters':
-          for (const parameter of namedChildrenOf(node)) {
-            const pattern = parameter.childForFieldName('pattern') ?? (parameter.type === 'identifier' ? parameter : undefined);
-            if (pattern) this.addPattern(pattern);
-            else this.addPattern(parameter);
-          }
-          break;
-        case 'arrow_function': {
-          const parameter = node.childForFieldName('parameter');
-          if (parameter) this.add(parameter.text, {});
-          break;
-        }
-        case 'catch_clause': {
-          const parameter = node.childForFieldName('parameter');
-          if (parameter) this.addPattern(parameter);
-          break;
-        }
+  private collect(node: Node): void {
+    switch (node.type) {
+      case 'variable_declarator': {
+        const name = node.childForFieldName('name');
+        const value = node.childForFieldName('value');
+        const isConst = node.parent?.type === 'lexical_declaration' && node.parent.childForFieldName('kind')?.text === 'const';
+        if (name?.type === 'identifier') this.add(name.text, isConst && value ? { constValue: value, declarator: node } : {});
+        else if (name) this.addPattern(name);
+        break;
       }
-      for (const child of namedChildrenOf(node)) stack.push(child);
+      case 'function_declaration':
+      case 'generator_function_declaration':
+      case 'class_declaration':
+      case 'abstract_class_declaration':
+      case 'enum_declaration': {
+        const name = node.childForFieldName('name');
+        if (name) this.add(name.text, {});
+        break;
+      }
+      case 'import_specifier': {
+        const alias = node.childForFieldName('alias') ?? node.childForFieldName('name');
+        if (alias) this.add(alias.text, {});
+        break;
+      }
+      case 'namespace_import':
+      case 'import_clause':
+        for (const child of namedChildrenOf(node)) if (child.type === 'identifier') this.add(child.text, {});
+        break;
+      case 'formal_parameters':
+        for (const parameter of namedChildrenOf(node)) this.addPattern(parameter.childForFieldName('pattern') ?? parameter);
+        break;
+      case 'arrow_function': {
+        const parameter = node.childForFieldName('parameter');
+        if (parameter) this.add(parameter.text, {});
+        break;
+      }
+      case 'catch_clause': {
+        const parameter = node.childForFieldName('parameter');
+        if (parameter) this.addPattern(parameter);
+        break;
+      }
     }
   }
 }

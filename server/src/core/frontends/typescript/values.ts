@@ -48,25 +48,42 @@ export function setViaDeep(value: Value, via: Range): void {
   if (value.kind === 'sequence') for (const item of value.items) setViaDeep(item, via);
 }
 
+/**
+ * How deep to read: how many levels of objects and arrays to open. Beyond it, containers,
+ * identifiers and calls are `unknown` (with their ranges) and only literals are read, so a
+ * tool's `execute` or output schema costs nothing. Either one depth for every entry, or one per key.
+ */
+export type ReadDepth = number | ((key: string) => number);
+
+/** The fields of a tool (object literal, `registerTool` config, class): only what the model holds. */
+export function toolFieldDepth(key: string): number {
+  if (key === 'inputSchema' || key === 'parameters') return 2; // the schema, its `properties`, their names
+  if (key === 'annotations' || key === 'name' || key === 'title' || key === 'description') return Infinity;
+  return 0;
+}
+
+const LITERAL_TYPES = new Set(['true', 'false', 'null', 'undefined', 'number', 'string', 'template_string', 'unary_expression']);
+
 export class ValueReader {
   private readonly resolving = new Set<string>();
 
   constructor(private readonly scope: Scope) {}
 
   /** The value of an expression node. */
-  read(node: Node | undefined, fallbackRange?: Range): Value {
+  read(node: Node | undefined, fallbackRange?: Range, depth = Infinity): Value {
     if (!node) return { kind: 'unknown', text: '', range: fallbackRange ?? zeroRange() };
     const inner = unwrapExpression(node);
-    const value = this.readUnwrapped(inner);
+    const value = depth > 0 || LITERAL_TYPES.has(inner.type) ? this.readUnwrapped(inner, depth) : unknownOf(inner);
     if (!sourceNodes.has(value)) sourceNodes.set(value, inner);
     return value;
   }
 
   /** A mapping from an object literal, possibly one still being typed. */
-  readObject(object: ObjectSyntax): Value {
+  readObject(object: ObjectSyntax, depth: ReadDepth = Infinity): Value {
     const entries: Entry[] = [];
     const spreads: OpaqueSpread[] = [];
-    for (const member of object.members) this.addMember(member, entries, spreads);
+    const depthOf = typeof depth === 'number' ? () => depth : depth;
+    for (const member of object.members) this.addMember(member, entries, spreads, depthOf);
     const container: Container = {
       openOffset: object.openOffset,
       closeOffset: object.closeOffset,
@@ -98,7 +115,7 @@ export class ValueReader {
     }
   }
 
-  private readUnwrapped(node: Node): Value {
+  private readUnwrapped(node: Node, depth: number): Value {
     const range = rangeOf(node);
     switch (node.type) {
       case 'true':
@@ -126,10 +143,10 @@ export class ValueReader {
       case 'array':
         return {
           kind: 'sequence', sequence: 'list', range,
-          items: node.namedChildren.filter((child): child is Node => !!child && child.type !== 'comment').map((child) => this.read(child)),
+          items: node.namedChildren.filter((child): child is Node => !!child && child.type !== 'comment').map((child) => this.read(child, undefined, depth - 1)),
         };
       case 'object':
-        return this.readObject(objectSyntax(node));
+        return this.readObject(objectSyntax(node), depth - 1);
       case 'identifier':
         return node.isMissing ? unknownOf(node) : this.resolveIdentifier(node);
       default:
@@ -137,7 +154,7 @@ export class ValueReader {
     }
   }
 
-  private addMember(member: MemberSyntax, entries: Entry[], spreads: OpaqueSpread[]): void {
+  private addMember(member: MemberSyntax, entries: Entry[], spreads: OpaqueSpread[], depthOf: (key: string) => number): void {
     switch (member.kind) {
       case 'pair': {
         const key = this.keyName(member.key);
@@ -146,7 +163,10 @@ export class ValueReader {
           if (member.key.type === 'computed_property_name') spreads.push({ index: entries.length, range: member.range });
           return;
         }
-        const value = isObjectSyntax(member.value) ? this.readObject(member.value) : this.read(member.value, member.range);
+        const depth = depthOf(key);
+        const value = isObjectSyntax(member.value)
+          ? (depth > 0 ? this.readObject(member.value, depth - 1) : { kind: 'unknown' as const, text: '', range: member.value.range })
+          : this.read(member.value, member.range, depth);
         entries.push({
           key, keyRange: rangeOf(member.key), range: member.range, value,
           startOffset: member.start.startIndex, endOffset: member.end,
@@ -156,7 +176,8 @@ export class ValueReader {
       case 'shorthand': {
         const range = rangeOf(member.node);
         entries.push({
-          key: member.node.text, keyRange: range, range, value: this.resolveIdentifier(member.node),
+          key: member.node.text, keyRange: range, range,
+          value: depthOf(member.node.text) > 0 ? this.resolveIdentifier(member.node) : unknownOf(member.node),
           startOffset: member.node.startIndex, endOffset: member.node.endIndex,
         });
         return;

@@ -7,9 +7,8 @@ import { Entry, Value } from '../../../model';
 import { FileContext } from '../context';
 import { buildDeclaration } from '../declaration';
 import { childrenOf, literalKeyName, rangeOf } from '../syntax';
-import { unknownOf } from '../values';
+import { toolFieldDepth, unknownOf } from '../values';
 
-export const CLASS_NODE_TYPES = ['class_declaration', 'abstract_class_declaration', 'class'];
 
 /** The class's properties as entries: fields with their values, getters as unknown values. */
 function classFields(body: Node, context: FileContext): Entry[] {
@@ -20,7 +19,8 @@ function classFields(body: Node, context: FileContext): Entry[] {
     if (member.type === 'public_field_definition' || member.type === 'field_definition') {
       key = member.childForFieldName('name') ?? member.childForFieldName('property');
       const initializer = member.childForFieldName('value');
-      if (initializer) value = context.reader.read(initializer);
+      const name = key ? literalKeyName(key) : undefined;
+      if (initializer && name !== undefined) value = context.reader.read(initializer, undefined, toolFieldDepth(name) + 1);
     } else if (member.type === 'method_definition' && childrenOf(member).some((child) => child.type === 'get')) {
       key = member.childForFieldName('name');
       value = unknownOf(member);

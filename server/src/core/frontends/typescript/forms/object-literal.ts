@@ -9,7 +9,7 @@ import { FileContext } from '../context';
 import { buildDeclaration } from '../declaration';
 import { ObjectSyntax } from '../objects';
 import { declaredType, inToolsListHandler } from '../placement';
-import { opaqueSpreadsOf } from '../values';
+import { opaqueSpreadsOf, toolFieldDepth } from '../values';
 
 /** An annotations object holding at least one hint key (a typo such as `readonlyHint` included). */
 export function holdsHintKeys(value: Value): boolean {
@@ -18,7 +18,7 @@ export function holdsHintKeys(value: Value): boolean {
 }
 
 export function objectLiteralTool(object: ObjectSyntax, context: FileContext): ToolDeclaration | undefined {
-  const mapping = context.reader.readObject(object);
+  const mapping = context.reader.readObject(object, toolFieldDepth);
   if (mapping.kind !== 'mapping') return undefined;
   const nameEntry = lastEntry(mapping.entries, 'name');
   if (!nameEntry) return undefined;

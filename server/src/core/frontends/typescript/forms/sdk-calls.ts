@@ -8,19 +8,22 @@ import { Container, ToolDeclaration, Value } from '../../../model';
 import { ArgumentSyntax, argumentType, CallSyntax } from '../calls';
 import { FileContext } from '../context';
 import { buildDeclaration } from '../declaration';
-import { isObjectSyntax } from '../objects';
+import { isObjectSyntax, objectSyntax } from '../objects';
+import { ReadDepth, toolFieldDepth } from '../values';
 import { rangeOf, unwrapExpression } from '../syntax';
 
 export const SDK_METHODS = ['registerTool', 'tool', 'addTool'];
 
-function readArgument(argument: ArgumentSyntax, context: FileContext): Value {
-  return isObjectSyntax(argument) ? context.reader.readObject(argument) : context.reader.read(argument);
+function readArgument(argument: ArgumentSyntax, context: FileContext, depth: ReadDepth = Infinity): Value {
+  if (isObjectSyntax(argument)) return context.reader.readObject(argument, depth);
+  const inner = unwrapExpression(argument);
+  return inner.type === 'object' ? context.reader.readObject(objectSyntax(inner), depth) : context.reader.read(argument);
 }
 
 /** Reads a configuration argument; claims it when it is an object literal written in the call. */
 function readConfig(argument: ArgumentSyntax | undefined, context: FileContext): { value?: Value; literal?: Container } {
   if (!argument) return {};
-  const value = readArgument(argument, context);
+  const value = readArgument(argument, context, toolFieldDepth);
   if (argumentType(argument) === 'object' && value.kind === 'mapping') {
     context.claimed.add(isObjectSyntax(argument) ? argument.startOffset : unwrapExpression(argument).startIndex);
     return { value, literal: value.container };
