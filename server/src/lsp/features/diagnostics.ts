@@ -6,12 +6,24 @@ import type { Connection } from 'vscode-languageserver/node';
 import type { ServerContext } from '../context';
 import { toDiagnostic } from '../convert';
 
+/**
+ * Resolves once the connection has handled the next message it has already received: it
+ * handles one per turn of the event loop, scheduled when the current handler returns.
+ */
+async function afterNextMessage(): Promise<void> {
+  await Promise.resolve();
+  await new Promise((resolve) => setImmediate(resolve));
+}
+
 export function register(connection: Connection, context: ServerContext): void {
   const { documents, analyzer, settings, log } = context;
   /** Documents we have published diagnostics for, with how many were sent last. */
   const published = new Map<string, number>();
 
   const lint = log.guard('Linting a document', async (uri: string, version: number) => {
+    // Changes the connection has already received land first, so a superseded version is not analysed.
+    await afterNextMessage();
+    if (documents.get(uri)?.version !== version) return;
     const analysis = await analyzer.analyze(uri);
     // Closed meanwhile, or a newer version arrived: its own call publishes.
     if (!analysis || analysis.version !== version) return;
