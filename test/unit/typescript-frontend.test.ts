@@ -243,6 +243,20 @@ server.registerTool("other", { annotations: { readOnlyHint: true, streamingHint:
   assert.deepEqual(registerTool.annotations!.extraHints, []);
 });
 
+test('addTool(TOOL) with a const tool object is one tool; addTool(t) in a loop adds none', () => {
+  const text = `import { FastMCP } from "fastmcp";
+const FETCH = { name: "fetch", parameters: z.object({ url: z.string() }), annotations: { readOnlyHint: true, streamingHint: true }, execute };
+server.addTool(FETCH);
+for (const tool of OTHER_TOOLS) server.addTool(tool);`;
+  const tool = only(text);
+  assert.equal(tool.form, 'fastmcp-add-tool');
+  assert.equal(tool.name, 'fetch');
+  assert.deepEqual(tool.parameters, ['url']);
+  assert.deepEqual(hintStates(tool), { readOnlyHint: true });
+  assert.deepEqual(tool.annotations!.extraHints.map((field) => field.key), ['streamingHint']);
+  assert.equal(textAt(text, tool.annotations!.entry!.keyRange), 'FETCH');
+});
+
 test('presets typed ToolAnnotations are never tools; tools using them carry via at the use site', () => {
   const text = `${SERVER}const READ_ONLY: ToolAnnotations = { readOnlyHint: true, destructiveHint: true };
 const FROZEN = { readOnlyHint: true } as const;

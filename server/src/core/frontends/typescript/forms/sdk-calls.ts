@@ -9,7 +9,7 @@ import { ArgumentSyntax, argumentType, CallSyntax } from '../calls';
 import { FileContext } from '../context';
 import { buildDeclaration } from '../declaration';
 import { isObjectSyntax, objectSyntax } from '../objects';
-import { ReadDepth, toolFieldDepth } from '../values';
+import { ReadDepth, sourceNodeOf, toolFieldDepth } from '../values';
 import { rangeOf, unwrapExpression } from '../syntax';
 
 export const SDK_METHODS = ['registerTool', 'tool', 'addTool'];
@@ -28,6 +28,9 @@ function readConfig(argument: ArgumentSyntax | undefined, context: FileContext):
     context.claimed.add(isObjectSyntax(argument) ? argument.startOffset : unwrapExpression(argument).startIndex);
     return { value, literal: value.container };
   }
+  // `addTool(TOOL)` with `const TOOL = {...}`: the object is this registration, not a second tool.
+  const source = value.kind === 'mapping' ? sourceNodeOf(value) : undefined;
+  if (source?.type === 'object') context.claimed.add(source.startIndex);
   return { value };
 }
 
@@ -55,12 +58,13 @@ function addTool(call: CallSyntax, context: FileContext): ToolDeclaration | unde
   const [configArgument] = call.args;
   if (!configArgument) return undefined;
   const config = readConfig(configArgument, context);
+  // `addTool(tool)` inside a loop over tools declared elsewhere: nothing of the tool is known here.
+  if (config.value?.kind !== 'mapping') return undefined;
   return buildDeclaration({
     form: 'fastmcp-add-tool',
     range: call.range,
     nameRange: rangeOf(call.callee),
     fields: config.value,
-    annotations: unknownAnnotations(config.value),
     insertInto: config.literal,
     vendorHints: true,
   }, context.language, context.reader);
