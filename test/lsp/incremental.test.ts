@@ -127,3 +127,15 @@ test('a file opened as plain text is linted by its extension; other files are no
   assert.deepEqual(['untitled:tools.py', 'file:///work/notes.txt', 'file:///work/view.jsx', 'file:///work/view.tsx'].map((uri) => store.grammarOf(uri)), ['python', undefined, 'javascript', 'tsx']);
   assert.equal(store.tree('file:///work/notes.txt'), undefined);
 });
+
+test('a document over 5 MB gets no tree, and gets one again once it is small enough', () => {
+  const { store, open, change } = storeWithHandlers();
+  const line = 'x = "tool"  # 😀\n';
+  const text = line.repeat(Math.ceil((5 * 1024 * 1024) / Buffer.byteLength(line)) + 1);
+  open({ textDocument: { uri: 'file:///work/huge.py', languageId: 'python', version: 1, text } });
+  assert.equal(store.isTooLarge('file:///work/huge.py'), true);
+  assert.equal(store.tree('file:///work/huge.py'), undefined);
+  change({ textDocument: { uri: 'file:///work/huge.py', version: 2 }, contentChanges: [{ text: line }] });
+  assert.equal(store.isTooLarge('file:///work/huge.py'), false);
+  assert.equal(store.tree('file:///work/huge.py')?.rootNode.text, line);
+});

@@ -3,12 +3,9 @@
  * the latest result so other features (code actions, hover) can reuse it.
  */
 import { AnalysisResult, analyzeTree, mayDeclareTools } from '../core/analyze';
-import { DocumentStore } from './documents';
+import { DocumentStore, MAX_DOCUMENT_BYTES } from './documents';
 import { Logger } from './log';
 import { LintSettings, Settings } from './settings';
-
-/** Documents above this size are not linted (one log line says so). */
-export const MAX_DOCUMENT_BYTES = 5 * 1024 * 1024;
 
 export interface DocumentAnalysis {
   uri: string;
@@ -62,7 +59,7 @@ export class Analyzer {
       this.documents.dropTree(uri);
       return { skipped: 'disabled' };
     }
-    if (isTooLarge(text)) {
+    if (this.documents.isTooLarge(uri)) {
       this.documents.dropTree(uri);
       if (!this.tooLarge.has(uri)) this.log.info(`Not linting ${uri}: it is larger than ${MAX_DOCUMENT_BYTES / 1024 / 1024} MB.`);
       this.tooLarge.add(uri);
@@ -77,9 +74,4 @@ export class Analyzer {
     if (!tree) return { skipped: 'not-linted' };
     return { result: analyzeTree(grammar, tree, text, settings) };
   }
-}
-
-function isTooLarge(text: string): boolean {
-  // A UTF-16 code unit takes at most 3 bytes in UTF-8, so short texts need no count.
-  return text.length * 3 > MAX_DOCUMENT_BYTES && Buffer.byteLength(text, 'utf8') > MAX_DOCUMENT_BYTES;
 }

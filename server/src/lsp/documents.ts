@@ -10,6 +10,9 @@ import { GrammarId, grammarFor, parse } from '../core/parse/parser';
 import { treeEditFor } from './edits';
 import { Logger } from './log';
 
+/** Documents above this size get no tree and no analysis. */
+export const MAX_DOCUMENT_BYTES = 5 * 1024 * 1024;
+
 interface Entry {
   document: TextDocument;
   grammar: GrammarId | undefined;
@@ -67,13 +70,25 @@ export class DocumentStore {
     return this.entries.get(uri)?.grammar;
   }
 
+  /** Whether the document is larger than MAX_DOCUMENT_BYTES (no tree, no analysis). */
+  isTooLarge(uri: string): boolean {
+    const text = this.entries.get(uri)?.document.getText() ?? '';
+    // A UTF-16 code unit takes at most 3 bytes in UTF-8, so short texts need no count.
+    return text.length * 3 > MAX_DOCUMENT_BYTES && Buffer.byteLength(text, 'utf8') > MAX_DOCUMENT_BYTES;
+  }
+
   /**
    * The document's tree for its current text: reparsed incrementally from the edited
-   * previous tree, or parsed in full the first time. Undefined for documents we do not lint.
+   * previous tree, or parsed in full the first time. Undefined for documents we do not lint
+   * and for documents that are too large.
    */
   tree(uri: string): Tree | undefined {
     const entry = this.entries.get(uri);
     if (!entry?.grammar) return undefined;
+    if (this.isTooLarge(uri)) {
+      this.dropTree(uri);
+      return undefined;
+    }
     if (!entry.tree || entry.edited) {
       const tree = parse(entry.grammar, entry.document.getText(), entry.tree);
       entry.tree?.delete();
