@@ -86,6 +86,16 @@ test('what counts as a tool object: hints anywhere, a bare schema only in a serv
   assert.deepEqual(declarationsOf(typed).map((d) => d.name), ['typed', 'in_list', 'satisfies']);
 });
 
+test('schemas with name and parameters keys are not tools, nor is an object whose name is a zod schema', () => {
+  const text = `${SERVER}server.registerTool("create_function", {
+  inputSchema: { name: z.string(), parameters: z.array(z.string()) },
+  outputSchema: z.object({ name: z.string(), parameters: z.record(z.string()) }),
+}, cb);
+const shape = { name: z.string(), inputSchema: z.any() };
+const JSON_SCHEMA = { type: "object", properties: { name: { type: "string" }, parameters: { type: "object" } } };`;
+  assert.deepEqual(declarationsOf(text).map((d) => [d.form, d.name, d.parameters]), [['ts-register-tool', 'create_function', ['name', 'parameters']]]);
+});
+
 test('a file that only imports the SDK client declares nothing', () => {
   const text = [
     'import { Client } from "@modelcontextprotocol/sdk/client/index.js";',
@@ -380,7 +390,7 @@ test('every prefix of a real server file parses without losing the tools complet
   const file = path.join(FIXTURES, 'typescript', 'forms', 'register-tool.ts');
   const text = fs.readFileSync(file, 'utf8');
   const complete = declarationsOf(text);
-  assert.equal(complete.length, 6);
+  assert.equal(complete.length, 7);
   for (let cut = 0; cut <= text.length; cut += 7) {
     const prefix = text.slice(0, cut);
     const cutLine = prefix.split('\n').length - 1;

@@ -73,3 +73,24 @@ export function inToolsListHandler(node: Node): boolean {
   }
   return false;
 }
+
+const SCHEMA_KEYS = new Set(['inputSchema', 'outputSchema', 'parameters', 'properties', 'shape']);
+const SCHEMA_BUILDERS = new Set(['object', 'strictObject', 'looseObject', 'extend', 'merge']);
+
+/**
+ * A schema rather than a tool: the value of `inputSchema` / `parameters` / `properties`, or the
+ * shape given to `z.object(...)` (a tool whose parameters are called `name` and `parameters`).
+ */
+export function inSchemaPosition(object: Node): boolean {
+  const parent = object.parent;
+  if (!parent) return false;
+  if (parent.type === 'pair') {
+    const key = parent.childForFieldName('key');
+    return !!key && SCHEMA_KEYS.has(stringValue(key) ?? key.text);
+  }
+  if (parent.type === 'arguments' && parent.parent?.type === 'call_expression') {
+    const method = calleeProperty(parent.parent)?.text;
+    return !!method && SCHEMA_BUILDERS.has(method);
+  }
+  return false;
+}

@@ -8,8 +8,8 @@ import { ToolDeclaration, Value } from '../../../model';
 import { FileContext } from '../context';
 import { buildDeclaration } from '../declaration';
 import { ObjectSyntax } from '../objects';
-import { declaredType, inToolsListHandler } from '../placement';
-import { opaqueSpreadsOf, toolFieldDepth } from '../values';
+import { declaredType, inSchemaPosition, inToolsListHandler } from '../placement';
+import { opaqueSpreadsOf, sourceNodeOf, toolFieldDepth } from '../values';
 
 /** An annotations object holding at least one hint key (a typo such as `readonlyHint` included). */
 export function holdsHintKeys(value: Value): boolean {
@@ -17,11 +17,20 @@ export function holdsHintKeys(value: Value): boolean {
   return value.entries.some((entry) => HINTS.includes(entry.key as never) || VENDOR_HINTS.includes(entry.key) || /hint$/i.test(entry.key));
 }
 
+/** A tool's name is a string (or an expression giving one), never a schema such as `z.string()`. */
+function namesATool(name: Value): boolean {
+  if (name.kind === 'string') return true;
+  if (name.kind !== 'unknown') return false;
+  const source = sourceNodeOf(name);
+  return !source || ['identifier', 'member_expression', 'template_string', 'subscript_expression', 'binary_expression'].includes(source.type);
+}
+
 export function objectLiteralTool(object: ObjectSyntax, context: FileContext): ToolDeclaration | undefined {
+  if (!object.rebuilt && inSchemaPosition(object.node)) return undefined;
   const mapping = context.reader.readObject(object, toolFieldDepth);
   if (mapping.kind !== 'mapping') return undefined;
   const nameEntry = lastEntry(mapping.entries, 'name');
-  if (!nameEntry) return undefined;
+  if (!nameEntry || !namesATool(nameEntry.value)) return undefined;
   const annotations = lastEntry(mapping.entries, 'annotations');
   const hasSchema = !!(lastEntry(mapping.entries, 'inputSchema') ?? lastEntry(mapping.entries, 'parameters'));
   const type = object.rebuilt ? undefined : declaredType(object.node);
