@@ -121,8 +121,7 @@ function memberHover(enumName: EnumName, member: string, range: Range): CoreHove
 }
 
 /** The tool's annotations as clients will see them. */
-export function toolTable(declaration: ToolDeclaration): string {
-  const projection = projectTool(declaration);
+export function toolTable(declaration: ToolDeclaration, projection: ToolProjection = projectTool(declaration)): string {
   const rows = HINTS.map((hint) => {
     const value = projection.effective[hint];
     const how = projection.unknown.includes(hint) ? 'computed at run time' : projection.defaulted.includes(hint) ? 'default (not declared)' : 'declared';

@@ -3,6 +3,7 @@
  * `readOnly · idempotent · closed-world`. A hint the tool does not declare shows the spec
  * default with a trailing `*`; one computed at run time ends in `?`.
  */
+import { offsetAt } from '../fixes/positions';
 import { HintName, Position, Range, ToolDeclaration } from '../model';
 import { projectTool, ToolProjection } from '../projection';
 import { toolTable } from './hover';
@@ -41,9 +42,13 @@ export function annotationsLabel(projection: ToolProjection): string {
   return hints.map((hint) => word(projection, hint)).join(' · ');
 }
 
-function lineEnd(lines: readonly string[], line: number): Position {
-  const content = (lines[line] ?? '').replace(/\s+$/, '');
-  return { line, character: content.length };
+/** The end of a line's text, before trailing blanks. */
+function lineEnd(text: string, line: number): Position {
+  const start = offsetAt(text, { line, character: 0 });
+  let end = text.indexOf('\n', start);
+  if (end === -1) end = text.length;
+  while (end > start && /\s/.test(text[end - 1])) end--;
+  return { line, character: end - start };
 }
 
 function overlaps(range: Range | undefined, line: number): boolean {
@@ -51,7 +56,6 @@ function overlaps(range: Range | undefined, line: number): boolean {
 }
 
 export function inlayHintsFor(text: string, declarations: readonly ToolDeclaration[], range?: Range): CoreInlayHint[] {
-  const lines = text.split('\n');
   const hints: CoreInlayHint[] = [];
   const usedLines = new Set<number>();
   for (const declaration of declarations) {
@@ -60,9 +64,9 @@ export function inlayHintsFor(text: string, declarations: readonly ToolDeclarati
     usedLines.add(line);
     const projection = projectTool(declaration);
     hints.push({
-      position: lineEnd(lines, line),
+      position: lineEnd(text, line),
       label: annotationsLabel(projection),
-      tooltip: `${toolTable(declaration)}\n\n\`${DEFAULT_MARK}\` not declared: the value clients assume by default · \`${UNKNOWN_MARK}\` computed at run time`,
+      tooltip: `${toolTable(declaration, projection)}\n\n\`${DEFAULT_MARK}\` not declared: the value clients assume by default · \`${UNKNOWN_MARK}\` computed at run time`,
     });
   }
   return hints;

@@ -13,41 +13,55 @@ export function rootValues(declaration: ToolDeclaration): Value[] {
   return roots.filter((value): value is Value => value !== undefined);
 }
 
-/** Every entry and value under `value`, depth first (each visited once). */
-export function* walkValue(value: Value, seen = new Set<Value>()): Generator<{ value: Value; entry?: Entry }> {
-  if (seen.has(value)) return;
-  seen.add(value);
-  yield { value };
-  if (value.kind === 'sequence') for (const item of value.items) yield* walkValue(item, seen);
-  if (value.kind === 'call') for (const item of value.positional) yield* walkValue(item, seen);
-  if (value.kind === 'call' || value.kind === 'mapping') {
-    for (const entry of value.entries) {
-      yield { value: entry.value, entry };
-      yield* walkValue(entry.value, seen);
-    }
-  }
+/** Whether a child value can hold the position: its range does, or it was written elsewhere (a constant, a preset, a spread). */
+function mayHold(child: Value, position: Position, entry?: Entry): boolean {
+  return child.via !== undefined || entry?.viaSpread !== undefined || contains(child.range, position) || (entry !== undefined && contains(entry.keyRange, position));
 }
 
-/** The entry whose key is at `position`, with the tool it belongs to. */
-export function entryKeyAt(declarations: readonly ToolDeclaration[], position: Position): { declaration: ToolDeclaration; entry: Entry } | undefined {
-  for (const declaration of declarations) {
-    for (const root of rootValues(declaration)) {
-      for (const { entry } of walkValue(root)) {
-        if (entry && !entry.viaSpread && contains(entry.keyRange, position)) return { declaration, entry };
-      }
-    }
+/**
+ * The first entry under `value` (depth first) for which `test` holds, visiting only the
+ * children that can hold `position`.
+ */
+export function findEntryAt(value: Value, position: Position, test: (entry: Entry) => boolean, seen = new Set<Value>()): Entry | undefined {
+  if (seen.has(value)) return undefined;
+  seen.add(value);
+  const children: Value[] = value.kind === 'sequence' ? value.items : value.kind === 'call' ? value.positional : [];
+  for (const child of children) {
+    const found = mayHold(child, position) ? findEntryAt(child, position, test, seen) : undefined;
+    if (found) return found;
+  }
+  if (value.kind !== 'call' && value.kind !== 'mapping') return undefined;
+  for (const entry of value.entries) {
+    if (!mayHold(entry.value, position, entry)) continue;
+    if (test(entry)) return entry;
+    const found = findEntryAt(entry.value, position, test, seen);
+    if (found) return found;
   }
   return undefined;
 }
 
-/** The value written at `position` (the innermost one), with its tool. */
-export function valueAt(declarations: readonly ToolDeclaration[], position: Position, accept: (value: Value) => boolean): { declaration: ToolDeclaration; value: Value } | undefined {
-  for (const declaration of declarations) {
+/** The entry whose key is at `position`, with the tool it belongs to (tools whose range holds it first). */
+export function entryKeyAt(declarations: readonly ToolDeclaration[], position: Position): { declaration: ToolDeclaration; entry: Entry } | undefined {
+  const isKey = (entry: Entry) => !entry.viaSpread && contains(entry.keyRange, position);
+  const search = (declaration: ToolDeclaration) => {
+    const seen = new Set<Value>();
     for (const root of rootValues(declaration)) {
-      for (const { value } of walkValue(root)) {
-        if (accept(value) && contains(value.range, position)) return { declaration, value };
-      }
+      const entry = findEntryAt(root, position, isKey, seen);
+      if (entry) return { declaration, entry };
     }
+    return undefined;
+  };
+  for (const declaration of declarations) {
+    if (contains(declaration.range, position)) {
+      const found = search(declaration);
+      if (found) return found;
+    }
+  }
+  // A preset or constant written outside every tool.
+  for (const declaration of declarations) {
+    if (contains(declaration.range, position)) continue;
+    const found = search(declaration);
+    if (found) return found;
   }
   return undefined;
 }
