@@ -67,9 +67,9 @@ export class LspClient {
     });
   }
 
-  /** Spawns the server and sends `initialize` / `initialized`. */
-  static async start(options: { settings?: Record<string, unknown>; capabilities?: ClientCapabilities } = {}): Promise<{ client: LspClient; initializeResult: InitializeResult }> {
-    const child = spawn(process.execPath, [SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+  /** Spawns the server (dist/server.js unless `server` names another bundle) and sends `initialize` / `initialized`. */
+  static async start(options: { settings?: Record<string, unknown>; capabilities?: ClientCapabilities; server?: string } = {}): Promise<{ client: LspClient; initializeResult: InitializeResult }> {
+    const child = spawn(process.execPath, [options.server ?? SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
     const connection = createMessageConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
     const client = new LspClient(child, connection, options.settings ?? { enable: true, profile: 'recommended' });
     connection.listen();

@@ -2,7 +2,8 @@
  * Analyses open documents with the core, once per document version and settings, and keeps
  * the latest result so other features (code actions, hover) can reuse it.
  */
-import { AnalysisResult, analyzeTree, mayDeclareTools } from '../core/analyze';
+import { AnalysisResult, mayDeclareTools } from '../core/analyze';
+import { IncrementalAnalyzer } from '../core/incremental';
 import { DocumentStore, MAX_DOCUMENT_BYTES } from './documents';
 import { Logger } from './log';
 import { LintSettings, Settings } from './settings';
@@ -19,24 +20,31 @@ export interface DocumentAnalysis {
 
 export class Analyzer {
   private readonly cache = new Map<string, DocumentAnalysis>();
+  /** Per document: re-extracts only the statements an edit touched. */
+  private readonly incremental = new Map<string, IncrementalAnalyzer>();
   private readonly tooLarge = new Set<string>();
+
+  /** Whether the grammars loaded; when they did not, main.ts has logged why and nothing is analysed. */
+  private readonly loaded: Promise<boolean>;
 
   constructor(
     private readonly documents: DocumentStore,
     private readonly settings: Settings,
     private readonly log: Logger,
     /** Resolves once the grammars are loaded (`initAnalysis()`). */
-    private readonly ready: Promise<void>,
+    ready: Promise<void>,
   ) {
+    this.loaded = ready.then(() => true, () => false);
     documents.onDidClose((uri) => {
       this.cache.delete(uri);
+      this.incremental.delete(uri);
       this.tooLarge.delete(uri);
     });
   }
 
-  /** The analysis of a document's current version; undefined when it is not open (any more). */
+  /** The analysis of a document's current version; undefined when it is not open (any more) or the grammars failed to load. */
   async analyze(uri: string): Promise<DocumentAnalysis | undefined> {
-    await this.ready;
+    if (!(await this.loaded)) return undefined;
     const settings = await this.settings.settingsFor(uri);
     const document = this.documents.get(uri);
     if (!document) return undefined;
@@ -72,6 +80,8 @@ export class Analyzer {
     }
     const tree = this.documents.tree(uri);
     if (!tree) return { skipped: 'not-linted' };
-    return { result: analyzeTree(grammar, tree, text, settings) };
+    let incremental = this.incremental.get(uri);
+    if (!incremental) this.incremental.set(uri, (incremental = new IncrementalAnalyzer()));
+    return { result: incremental.analyze(grammar, tree, text, settings) };
   }
 }
