@@ -22,9 +22,11 @@ const KINDS: Record<CoreCompletionItem['kind'], CompletionItemKind> = {
 };
 
 export function register(connection: Connection, context: ServerContext): void {
-  const { documents, log } = context;
-  connection.onCompletion(log.guardRequest('Completion', (params: CompletionParams): CompletionItem[] | null => {
+  const { analyzer, documents, log } = context;
+  connection.onCompletion(log.guardRequest('Completion', async (params: CompletionParams): Promise<CompletionItem[] | null> => {
     const uri = params.textDocument.uri;
+    // Waits for the grammars (on a fresh server) and reuses the analysis of this version.
+    await analyzer.analyze(uri);
     const document = documents.get(uri);
     const grammar = documents.grammarOf(uri);
     const tree = grammar && documents.tree(uri);
