@@ -155,8 +155,8 @@ describe('code actions', () => {
     await client.close(document.uri);
   });
 
-  test('every action\'s result parses and clears its diagnostic (both fixtures)', async () => {
-    for (const [name, languageId] of [['tools.py', 'python'], ['tools.ts', 'typescript']]) {
+  test('every action\'s result parses and clears its diagnostic (every editor fixture)', async () => {
+    for (const [name, languageId] of [['tools.py', 'python'], ['tools.ts', 'typescript'], ['fixes.py', 'python'], ['fixes.ts', 'typescript']]) {
       const document = editorFixture(name, languageId);
       const diagnostics = await openAndLint(client, document);
       assert.ok(diagnostics.length > 0);

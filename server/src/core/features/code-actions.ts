@@ -42,6 +42,8 @@ export interface CodeActionInput extends FileSource {
 }
 
 const MISSING_FLAG_RULES = new Set(['MTL201', 'MTL202']);
+/** Findings on suppression comments themselves: the fix is to edit the comment, not to add another. */
+const NOT_IGNORABLE = new Set(['MTL901', 'MTL902']);
 
 export function codeActionsFor(input: CodeActionInput): CoreCodeAction[] {
   const actions: CoreCodeAction[] = [];
@@ -105,6 +107,7 @@ function addAllMissingFlags(input: CodeActionInput, finding: Finding): CoreCodeA
 }
 
 function ignoreAction(input: CodeActionInput, finding: Finding): CoreCodeAction | undefined {
+  if (NOT_IGNORABLE.has(finding.code)) return undefined;
   const edit = ignoreForLineEdit(input.tree, input.text, input.language, finding.range.start.line, finding.rule);
   if (!edit) return undefined;
   return { title: `Ignore ${finding.rule} for this line`, kind: 'quickfix', edits: [edit], findings: [finding] };

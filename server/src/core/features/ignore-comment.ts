@@ -20,7 +20,7 @@ function lineStartOffset(text: string, line: number): number | undefined {
   return offset;
 }
 
-/** Undefined when the rule is already listed there, or when the line starts inside a multi-line string. */
+/** Undefined when the rule is already listed there, or when no comment line can go above the line (inside a multi-line string, after a continuation). */
 export function ignoreForLineEdit(tree: Tree, text: string, language: LanguageId, line: number, ruleName: string): TextEdit | undefined {
   const existing = findSuppressions(tree, text).find((directive) => directive.kind === 'line' && directive.lines.has(line));
   if (existing) {
@@ -35,8 +35,18 @@ export function ignoreForLineEdit(tree: Tree, text: string, language: LanguageId
   while (text[contentStart] === ' ' || text[contentStart] === '\t') contentStart++;
   const node = tree.rootNode.descendantForIndex(contentStart, contentStart);
   if (node && STRING_PARTS.has(node.type) && node.startIndex < contentStart) return undefined;
+  // A comment line cannot follow a Python line continuation (`\\` at the end of the line above).
+  if (language === 'python' && continuesLine(text, start)) return undefined;
   const indent = text.slice(start, contentStart);
   const marker = language === 'python' ? '#' : '//';
   const newline = text.includes('\r\n') ? '\r\n' : '\n';
   return { range: rangeAt(text, start, start), newText: `${indent}${marker} mcp-tool-lint: ignore[${ruleName}]${newline}` };
+}
+
+/** Whether the line before `lineStart` ends with a backslash continuation. */
+function continuesLine(text: string, lineStart: number): boolean {
+  let i = lineStart - 1;
+  if (text[i] === '\n') i--;
+  if (text[i] === '\r') i--;
+  return i >= 0 && text[i] === '\\';
 }
