@@ -7,13 +7,22 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { TestContext } from 'node:test';
-import { EDITOR_WORKSPACE } from './shared';
+import { EDITOR_WORKSPACE, isWorkspaceFile } from './shared';
 
 export const SETUP_HINT = 'run `npm run e2e:setup` (scripts/e2e-setup.sh)';
 
 /** True when `command` is on PATH; otherwise skips the test locally and throws under CI=true. */
 export function requireEditor(t: TestContext, command: string, what: string): boolean {
-  if (spawnSync('sh', ['-c', `command -v ${command}`]).status === 0) return true;
+  return requireInstalled(t, spawnSync('sh', ['-c', `command -v ${command}`]).status === 0, what);
+}
+
+/** True when `file` exists; otherwise skips the test locally and throws under CI=true. */
+export function requireFile(t: TestContext, file: string, what: string): boolean {
+  return requireInstalled(t, fs.existsSync(file), what);
+}
+
+function requireInstalled(t: TestContext, installed: boolean, what: string): boolean {
+  if (installed) return true;
   const message = `${what} is not installed: ${SETUP_HINT}`;
   if (process.env.CI === 'true') throw new Error(message);
   t.skip(message);
@@ -23,7 +32,7 @@ export function requireEditor(t: TestContext, command: string, what: string): bo
 /** A scratch copy of the editor fixture workspace, removed by `cleanup`. */
 export function scratchWorkspace(prefix: string): { dir: string; cleanup(): void } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `mtl-${prefix}-`));
-  fs.cpSync(EDITOR_WORKSPACE, dir, { recursive: true, filter: (source) => !source.endsWith('.expected') });
+  fs.cpSync(EDITOR_WORKSPACE, dir, { recursive: true, filter: isWorkspaceFile });
   return { dir, cleanup: () => fs.rmSync(dir, { recursive: true, force: true }) };
 }
 

@@ -5,22 +5,29 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { repoRoot } from '../helpers/fixtures';
+
+/** The repository root, from the bundle's location (dist/test/editors or dist/e2e/...). Not test/helpers' copy: that one pulls in the core. */
+function repoRoot(): string {
+  let dir = __dirname;
+  while (!fs.existsSync(path.join(dir, 'package.json'))) dir = path.dirname(dir);
+  return dir;
+}
 
 export const EDITOR_WORKSPACE = path.join(repoRoot(), 'test', 'fixtures', 'editors', 'workspace');
 export const PYTHON_FIXTURE = 'mail_tools.py';
 export const TYPESCRIPT_FIXTURE = 'calendar.ts';
+export const EDITOR_FIXTURES = [PYTHON_FIXTURE, TYPESCRIPT_FIXTURE] as const;
 /** What the tests ask the server about, per fixture. */
 export const PLAN = {
   [PYTHON_FIXTURE]: {
     hoverNeedle: 'read_only',
     completionAfter: 'ServiceDomain.',
-    fix: { rule: 'delete-not-destructive', from: 'destructive=False', to: 'destructive=True' },
+    fix: { rule: 'delete-not-destructive', title: 'destructive=True', from: 'destructive=False', to: 'destructive=True' },
   },
   [TYPESCRIPT_FIXTURE]: {
     hoverNeedle: 'readOnlyHint',
     fix: {
-      rule: 'read-only-destructive', from: 'annotations: { readOnlyHint: true, destructiveHint: true', to: 'annotations: { readOnlyHint: false, destructiveHint: true',
+      rule: 'read-only-destructive', title: 'readOnlyHint to false', from: 'annotations: { readOnlyHint: true, destructiveHint: true', to: 'annotations: { readOnlyHint: false, destructiveHint: true',
       // No longer read-only, delete_event's missing idempotentHint now matters (rules.md MTL202).
       appears: { rule: 'missing-annotation-hint', severity: 'info', needle: 'annotations: { readOnlyHint: false', length: 'annotations'.length },
     },
@@ -40,6 +47,16 @@ export interface ExpectedDiagnostic {
   severity: SeverityName;
   /** The rule's name (`read-only-mutation`): the diagnostics' `code` in every editor. */
   rule: string;
+}
+
+/** The files an editor opens: not the expectations kept beside them (`.expected`, `.after-fix-all`). */
+export function isWorkspaceFile(file: string): boolean {
+  return !/\.(expected|after-fix-all)$/.test(file);
+}
+
+/** The text after fix-all on save (safe fixes only: missing flags added, nothing the author wrote flipped). */
+export function textAfterFixAll(name: string): string {
+  return fs.readFileSync(path.join(EDITOR_WORKSPACE, `${name}.after-fix-all`), 'utf8');
 }
 
 export function fixtureText(name: string): string {
@@ -72,7 +89,7 @@ export function sortDiagnostics<T extends { line: number; character: number; rul
   return [...list].sort((a, b) => a.line - b.line || a.character - b.character || a.rule.localeCompare(b.rule));
 }
 
-type Fix = { rule: string; from: string; to: string; appears?: { rule: string; severity: SeverityName; needle: string; length: number } };
+type Fix = { rule: string; title: string; from: string; to: string; appears?: { rule: string; severity: SeverityName; needle: string; length: number } };
 
 /** The fixture's text once its planned quick-fix is applied. */
 export function textAfterFix(name: keyof typeof PLAN): string {

@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# The VS Code editor tests: packages the .vsix (`npm run package`), bundles the tests
+# (scripts/e2e-build.mjs), then runs, one after the other (2 cores):
+#   dist/e2e/extension-host.e2e.js  the mocha suites in the extension host via @vscode/test-electron + code-server
+#   dist/e2e/installed-ui.e2e.js    the .vsix installed into code-server, driven in chromium, screenshots in test-output/
+# Needs `npm run e2e:setup`; without code-server the tests skip (fail under CI=true).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+npm run --silent package >/dev/null
+node scripts/e2e-build.mjs
+node --test --test-concurrency=1 --test-reporter=spec dist/e2e/extension-host.e2e.js dist/e2e/installed-ui.e2e.js
