@@ -17,6 +17,7 @@ export interface CliRun {
 export function runCli(args: readonly string[], options: { cwd?: string; env?: Record<string, string> } = {}): CliRun {
   const env: Record<string, string | undefined> = { ...process.env, NO_COLOR: undefined, FORCE_COLOR: undefined, ...options.env };
   const result = spawnSync(process.execPath, [CLI, ...args], { cwd: options.cwd ?? CLI_FIXTURES, env: env as NodeJS.ProcessEnv, encoding: 'utf8' });
+  if (result.status === null) throw new Error(`node dist/cli.js ${args.join(' ')} ended by ${result.signal}: ${result.error ?? ''} ${result.stderr}`);
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 

@@ -25,26 +25,26 @@ export interface LintedFile extends FileResult {
 }
 
 export function lintTargets(targets: readonly LintTarget[], options: LintOptions): LintedFile[] {
-  const results: LintedFile[] = [];
-  for (const target of targets) {
-    const config = options.config ?? options.loader.configFor(target.absolute);
-    const settings = resolveSettings({ cliProfile: options.profile, cliOverrides: options.overrides, config });
-    const source = readSource(target.absolute, target.display, options.maxFileSize ?? config?.maxFileSize ?? DEFAULT_MAX_FILE_SIZE);
-    if (source.kind === 'skipped') {
-      options.note(`skipped ${target.display}: ${source.reason}`);
-      continue;
-    }
-    const analysis = analyzeText(source.text, target.absolute, settings);
-    if (!analysis) continue;
-    let result: LintedFile = { file: target.display, text: source.text, findings: analysis.findings };
-    if (options.fix) {
-      const outcome = applySafeFixes(source.text, target.absolute, settings, analysis.findings);
-      if (outcome.text !== source.text) {
-        if (options.fix === 'write') writeSourceAtomically(target.absolute, target.display, outcome.text, source.bom);
-        result = { file: target.display, text: outcome.text, findings: outcome.findings, fixed: { ...outcome, before: source.text } };
-      }
-    }
-    results.push(result);
+  return targets.flatMap((target) => lintTarget(target, options) ?? []);
+}
+
+/** Lints (and with `fix`, fixes) one file; undefined when it is skipped (a note says why). */
+export function lintTarget(target: LintTarget, options: LintOptions): LintedFile | undefined {
+  const config = options.config ?? options.loader.configFor(target.absolute);
+  const settings = resolveSettings({ cliProfile: options.profile, cliOverrides: options.overrides, config });
+  const source = readSource(target.absolute, target.display, options.maxFileSize ?? config?.maxFileSize ?? DEFAULT_MAX_FILE_SIZE);
+  if (source.kind === 'skipped') {
+    options.note(`skipped ${target.display}: ${source.reason}`);
+    return undefined;
   }
-  return results;
+  const analysis = analyzeText(source.text, target.absolute, settings);
+  if (!analysis) return undefined;
+  if (options.fix) {
+    const outcome = applySafeFixes(source.text, target.absolute, settings, analysis.findings);
+    if (outcome.text !== source.text) {
+      if (options.fix === 'write') writeSourceAtomically(target.absolute, target.display, outcome.text, source.bom);
+      return { file: target.display, text: outcome.text, findings: outcome.findings, fixed: { ...outcome, before: source.text } };
+    }
+  }
+  return { file: target.display, text: source.text, findings: analysis.findings };
 }

@@ -14,6 +14,7 @@ import { countSeverities, formatJson } from './format/results';
 import { formatSarif } from './format/sarif';
 import { formatText } from './format/text';
 import { LintedFile, lintTargets } from './lint';
+import { isLintWorker, lintInParallel, runLintWorker, workerCount } from './parallel';
 import { previewFile } from './preview';
 import { explainRule, rulesTable } from './rule-commands';
 
@@ -22,6 +23,8 @@ export interface CliIo {
   stderr: (text: string) => void;
   /** Colours for the text format: stdout is a TTY and NO_COLOR is not set. */
   color: boolean;
+  /** A progress line for long runs: stderr is a TTY. */
+  progress?: boolean;
 }
 
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
@@ -65,16 +68,17 @@ async function check(options: CliOptions, io: CliIo): Promise<number> {
   const loader = new ConfigLoader();
   const config = options.config ? loadConfigFile(options.config) : undefined;
   const targets = discoverFiles(options.paths, { loader, config, note });
-  await initAnalysis();
-  const linted = lintTargets(targets, {
-    loader,
-    config,
-    profile: options.profile,
-    overrides: options.rules,
-    maxFileSize: options.maxFileSize,
-    fix: options.fix ? 'write' : options.fixDryRun ? 'preview' : undefined,
-    note,
-  });
+  const fix = options.fix ? 'write' as const : options.fixDryRun ? 'preview' as const : undefined;
+  const workers = workerCount(targets.length);
+  let linted: LintedFile[];
+  if (workers > 1) {
+    const progress = progressLine(targets.length, io);
+    const settings = { configFile: options.config, profile: options.profile, overrides: options.rules, maxFileSize: options.maxFileSize, fix };
+    linted = await lintInParallel(targets, settings, workers, note, progress.update).finally(progress.clear);
+  } else {
+    await initAnalysis();
+    linted = lintTargets(targets, { loader, config, profile: options.profile, overrides: options.rules, maxFileSize: options.maxFileSize, fix, note });
+  }
   if (options.fixDryRun) {
     io.stdout(reportFixes(linted, 'diff'));
     io.stderr(reportFixes(linted, 'would'));
@@ -107,16 +111,35 @@ function exitCode(linted: LintedFile[], options: CliOptions, io: CliIo): number 
   return 0;
 }
 
+/** `files 120/200` on stderr, redrawn in place, when stderr is a TTY and the run takes over a second. */
+function progressLine(total: number, io: CliIo): { update: (done: number) => void; clear: () => void } {
+  const started = Date.now();
+  let shown = false;
+  return {
+    update: (done) => {
+      if (!io.progress || Date.now() - started < 1000) return;
+      shown = true;
+      io.stderr(`\rmcp-tool-lint: ${done}/${total} files`);
+    },
+    clear: () => {
+      if (shown) io.stderr('\r\u001b[K');
+    },
+  };
+}
+
 function wantsColor(): boolean {
   const noColor = process.env.NO_COLOR;
   return Boolean(process.stdout.isTTY) && (noColor === undefined || noColor === '');
 }
 
-if (require.main === module) {
+if (isLintWorker()) {
+  void runLintWorker();
+} else if (require.main === module) {
   runCli(process.argv.slice(2), {
     stdout: (text) => process.stdout.write(text),
     stderr: (text) => process.stderr.write(text),
     color: wantsColor(),
+    progress: Boolean(process.stderr.isTTY),
   }).then((code) => {
     process.exitCode = code;
   });
