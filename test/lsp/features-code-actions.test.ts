@@ -211,6 +211,25 @@ describe('code actions', () => {
     }
   });
 
+  test('fix-all on every editor fixture: the result parses, and running it again changes nothing', async () => {
+    const whole = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+    for (const [name, languageId] of [['tools.py', 'python'], ['tools.ts', 'typescript'], ['fixes.py', 'python'], ['fixes.ts', 'typescript']]) {
+      const document = editorFixture(name, languageId);
+      await openAndLint(client, document);
+      const [first] = await codeActions(client, document, whole, [], [FIX_ALL]);
+      assert.ok(first, `${name}: fix-all is offered`);
+      const fixed = await textAfter(client, document, first);
+      assert.notEqual(fixed, document.text, `${name}: fix-all changes something`);
+      await initAnalysis();
+      const tree = parse(grammarFor(languageId, name)!, fixed);
+      assert.equal(tree.rootNode.hasError, false, `${name}: the fixed text parses`);
+      tree.delete();
+      await replaceText(client, document, fixed);
+      assert.deepEqual(await codeActions(client, document, whole, [], [FIX_ALL]), [], `${name}: the second run has nothing to do`);
+      await client.close(document.uri);
+    }
+  });
+
   test('a lazily resolved action is refused once the document has changed', async () => {
     const document = editorFixture('tools.py', 'python');
     const diagnostics = await openAndLint(client, document);

@@ -70,8 +70,10 @@ export function codeActionsFor(input: CodeActionInput): CoreCodeAction[] {
     }
   }
   if (input.fixAll) {
+    // Computed now (it is asked for on save, or from the source action menu), so that it is offered only when it changes something.
     const fixable = input.allFindings.filter((finding) => finding.fixes.some((fix) => fix.safe));
-    if (fixable.length > 0) actions.push({ title: 'Fix all safe mcp-tool-lint problems', kind: FIX_ALL_KIND, edits: [], fileWide: { kind: 'safe' }, findings: fixable });
+    const edits = fixable.length > 0 ? fileWideEdits(input, { kind: 'safe' }) : [];
+    if (edits.length > 0) actions.push({ title: 'Fix all safe mcp-tool-lint problems', kind: FIX_ALL_KIND, edits, findings: fixable });
   }
   return actions;
 }
