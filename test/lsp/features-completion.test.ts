@@ -60,6 +60,11 @@ describe('completion', () => {
     assert.equal(items.find((item) => item.label === 'email')!.detail, 'ServiceDomain.EMAIL');
   });
 
+  test('in an empty slot of `operations=[...]`: the qualified members', async () => {
+    const { items } = await completeAt(client, 'python', `${PY_HEADER}b = Behavior(operations=[Operation.READ, |])\n`, ',');
+    assert.deepEqual(labels(items), ['Operation.READ', 'Operation.CREATE', 'Operation.UPDATE', 'Operation.DELETE', 'Operation.OPAQUE']);
+  });
+
   test('inside `Behavior(`: only the keys not written yet, with their meaning', async () => {
     const { items } = await completeAt(client, 'python', `${PY_HEADER}b = Behavior(read_only=True, |, open_world=True)\n`, ',');
     assert.deepEqual(labels(items), ['operations', 'destructive', 'idempotent']);

@@ -70,8 +70,9 @@ export function completionsAt(grammar: GrammarId, tree: Tree, text: string, posi
   const bracket = tokens[opener].type;
 
   if (bracket === '[' && owner && owner in LIST_KEYS) {
-    if (!openString || slot.length > 0) return [];
-    return stringValueItems(LIST_KEYS[owner], openString, text, offset);
+    if (slot.length > 0) return [];
+    if (openString) return stringValueItems(LIST_KEYS[owner], openString, text, offset);
+    return qualifiedMemberItems(LIST_KEYS[owner], wordRange);
   }
 
   // value position: `key=`, `key:` (and whatever is being typed after it)
@@ -166,6 +167,11 @@ function memberItems(enumName: EnumName, range: Range): CoreCompletionItem[] {
     range,
     sortText: sortKey(index),
   }));
+}
+
+/** `ServiceDomain.EMAIL` as a whole, for an empty slot of `service_domains=[...]` / `operations=[...]`. */
+function qualifiedMemberItems(enumName: EnumName, range: Range): CoreCompletionItem[] {
+  return memberItems(enumName, range).map((item) => ({ ...item, label: `${enumName}.${item.label}`, insertText: `${enumName}.${item.insertText}` }));
 }
 
 function stringValueItems(enumName: EnumName, open: Token, text: string, offset: number): CoreCompletionItem[] {
