@@ -3,8 +3,9 @@
  * contributes the restart and log commands. Everything else happens in the server.
  */
 import * as path from 'node:path';
-import { commands, ExtensionContext, window } from 'vscode';
+import { commands, ExtensionContext, Position, Uri, window } from 'vscode';
 import { LanguageClient, LanguageClientOptions, ServerOptions, TransportKind } from 'vscode-languageclient/node';
+import { PreviewPanel } from './preview';
 
 const LANGUAGES = ['python', 'typescript', 'typescriptreact', 'javascript', 'javascriptreact'];
 
@@ -33,6 +34,9 @@ export async function activate(context: ExtensionContext): Promise<void> {
     outputChannel,
     commands.registerCommand('mcpToolLint.restartServer', () => languageClient.restart()),
     commands.registerCommand('mcpToolLint.showLogs', () => outputChannel.show(true)),
+    // From the palette with no arguments; from the server's code lens with (uri, position).
+    commands.registerCommand('mcpToolLint.previewAnnotations', (uri?: string | Uri, position?: { line: number; character: number }) =>
+      PreviewPanel.show(languageClient, typeof uri === 'string' ? Uri.parse(uri) : uri, position && new Position(position.line, position.character))),
   );
   await languageClient.start();
 }

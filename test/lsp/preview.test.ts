@@ -59,3 +59,29 @@ test('previewAnnotations answers an error for a document that is not open, and t
   const preview = await client.connection.sendRequest<Preview>('mcpToolLint/previewAnnotations', { uri: document.uri });
   assert.deepEqual(preview.tools.map((tool) => tool.name), ['git_status', 'git commit']);
 });
+
+interface Lens {
+  range: { start: { line: number; character: number } };
+  command: { title: string; command: string; arguments: unknown[] };
+}
+
+test('a "Preview" code lens sits on each tool and opens the preview at it; the setting turns it off', async () => {
+  const document = fixture('python/forms/arcade_app_tool.py', 'python');
+  await client.open(document);
+  const lenses = await client.connection.sendRequest<Lens[]>('textDocument/codeLens', { textDocument: { uri: document.uri } });
+  const starts = ['@app.tool(\n    metadata=ToolMetadata(\n        classification', '@app.tool(\n    metadata=ToolMetadata(\n        behavior', '@app.tool\n'];
+  assert.deepEqual(lenses.map((lens) => lens.command.title), ['Preview', 'Preview', 'Preview']);
+  for (const [index, lens] of lenses.entries()) {
+    const at = document.rangeOf(starts[index]).start;
+    const expected = { line: at.line, character: at.character + 1 }; // after the `@`: the decorator's callee
+    assert.deepEqual(lens.range.start, expected);
+    assert.equal(lens.command.command, 'mcpToolLint.previewAnnotations');
+    assert.deepEqual(lens.command.arguments, [document.uri, expected]);
+  }
+  client.settings = { ...client.settings, codeLens: { enable: false } };
+  await client.configurationChanged();
+  const none = await client.connection.sendRequest<Lens[] | null>('textDocument/codeLens', { textDocument: { uri: document.uri } });
+  assert.equal(none, null);
+  client.settings = { ...client.settings, codeLens: { enable: true } };
+  await client.configurationChanged();
+});

@@ -17,10 +17,11 @@ import * as codeActions from './features/code-actions';
 import * as completion from './features/completion';
 import * as hover from './features/hover';
 import * as inlayHints from './features/inlay-hints';
+import * as codeLens from './features/code-lens';
 import { Logger } from './log';
 import { Settings } from './settings';
 
-const FEATURES: Feature[] = [diagnostics, preview, codeActions, completion, hover, inlayHints];
+const FEATURES: Feature[] = [diagnostics, preview, codeActions, completion, hover, inlayHints, codeLens];
 
 const connection = createConnection(ProposedFeatures.all);
 const log = new Logger(connection);
