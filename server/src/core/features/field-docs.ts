@@ -60,12 +60,6 @@ export const FIELD_DOCS: Record<string, string> = {
   custom: 'Not in the MCP spec: a project-specific object (e.g. `custom: { rateLimit: { windowMs: 60_000, max: 5 } }`) read by the server\'s own middleware.',
 };
 
-/** `false` / `True`: a boolean written in a language. */
-export function booleanWord(value: boolean, python: boolean): string {
-  if (python) return value ? 'True' : 'False';
-  return value ? 'true' : 'false';
-}
-
 /** One-paragraph documentation of a key, for completion items. */
 export function keyDocumentation(key: string): string | undefined {
   const named = hintOfKey(key);
