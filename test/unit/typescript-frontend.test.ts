@@ -404,6 +404,22 @@ test('every prefix of a real server file parses without losing the tools complet
   }
 });
 
+test('rows: only the declarations of the selected top-level statements, read with the whole file as context', () => {
+  const file = path.join(FIXTURES, 'typescript', 'forms', 'spreads.ts');
+  const text = fs.readFileSync(file, 'utf8');
+  const tree = parse('typescript', text);
+  try {
+    const all = extractScriptDeclarations(tree, text, 'typescript');
+    assert.deepEqual(all.map((d) => d.name), ['purge_cache', 'write_cache', 'maybe_read', 'overridden']);
+    // The statements of write_cache (rows 11-13) and overridden (rows 20-22); READ_ONLY and the import lie outside.
+    const some = extractScriptDeclarations(tree, text, 'typescript', { rows: [[11, 11], [20, 20]] });
+    assert.deepEqual(some, [all[1], all[3]]);
+    assert.deepEqual(extractScriptDeclarations(tree, text, 'typescript', { rows: [[0, 6]] }), []);
+  } finally {
+    tree.delete();
+  }
+});
+
 test('JSX parses with the JavaScript grammar and TSX with its own', () => {
   const jsx = `${SERVER}export const Label = ({ text }) => <b>{text}</b>;\nserver.registerTool("label", { annotations: { readOnlyHint: true } }, cb);`;
   assert.equal(only(jsx, 'widget.jsx').language, 'javascript');

@@ -23,6 +23,20 @@ export { DEFAULT_SERVER_MODULES } from './imports';
 export interface ScriptFrontendOptions {
   /** Modules whose importers register tools (the config key `serverModules` extends the default list). */
   serverModules?: readonly string[];
+  /**
+   * Only the declarations of the top-level statements that start in these 0-based row ranges
+   * (inclusive), for incremental analysis; the whole file still gives the imports and constants.
+   */
+  rows?: ReadonlyArray<readonly [number, number]>;
+}
+
+/** Whether a node lies in one of the top-level statements `rows` selects (always, without `rows`). */
+function statementFilter(root: Node, rows: ScriptFrontendOptions['rows']): (start: number) => boolean {
+  if (!rows) return () => true;
+  const spans = root.namedChildren
+    .filter((statement): statement is Node => !!statement && rows.some(([first, last]) => statement.startPosition.row >= first && statement.startPosition.row <= last))
+    .map((statement) => [statement.startIndex, statement.endIndex] as const);
+  return (start) => spans.some(([from, to]) => start >= from && start < to);
 }
 
 /** Runs one extraction; a failure on one declaration (half-typed code) drops only that one. */
@@ -68,7 +82,8 @@ export function extractScriptDeclarations(tree: Tree, _text: string, grammar: Gr
     reader: new ValueReader(new Scope(nodes.bindings)),
     claimed: new Set(),
   };
-  const sdkCalls = imports.server ? nodes.calls.filter((call) => SDK_METHODS.includes(calleeProperty(call)?.text ?? '')) : [];
+  const selected = statementFilter(tree.rootNode, options.rows);
+  const sdkCalls = imports.server ? nodes.calls.filter((call) => selected(call.startIndex) && SDK_METHODS.includes(calleeProperty(call)?.text ?? '')) : [];
   const declarations: ToolDeclaration[] = [];
   for (const call of sdkCalls) {
     attempt(() => {
@@ -76,11 +91,11 @@ export function extractScriptDeclarations(tree: Tree, _text: string, grammar: Gr
       return syntax ? sdkCallTool(syntax, context) : undefined;
     }, declarations);
   }
-  const rebuilt = nodes.errors.map((error) => ({ calls: safely(() => rebuildCalls(error, SDK_METHODS)), objects: safely(() => rebuildObjects(error)) }));
+  const rebuilt = nodes.errors.filter((error) => selected(error.startIndex)).map((error) => ({ calls: safely(() => rebuildCalls(error, SDK_METHODS)), objects: safely(() => rebuildObjects(error)) }));
   for (const { calls } of rebuilt) for (const call of calls) attempt(() => sdkCallTool(call, context), declarations);
-  for (const node of nodes.classes) attempt(() => classTool(node, context), declarations);
+  for (const node of nodes.classes.filter((candidate) => selected(candidate.startIndex))) attempt(() => classTool(node, context), declarations);
   for (const node of nodes.objects) {
-    if (!context.claimed.has(node.startIndex) && mayNameATool(node)) attempt(() => objectLiteralTool(objectSyntax(node), context), declarations);
+    if (selected(node.startIndex) && !context.claimed.has(node.startIndex) && mayNameATool(node)) attempt(() => objectLiteralTool(objectSyntax(node), context), declarations);
   }
   for (const { objects } of rebuilt) {
     for (const object of withNestedObjects(objects)) {
