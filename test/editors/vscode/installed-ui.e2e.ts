@@ -144,7 +144,8 @@ test('the packaged .vsix installs into code-server and lints; what a user sees, 
 
     if (manifest.contributes?.commands?.some((c) => c.command === 'mcpToolLint.previewAnnotations')) {
       await runCommand(page, 'Preview annotations');
-      await webviewWith(page, ['delete_message', 'list_messages']);
+      // Both tools of the file, by the names Arcade gives them (the function name in CamelCase), and their tools/list names.
+      await webviewWith(page, ['DeleteMessage', 'ListMessages', '"Mail_DeleteMessage"', '"Mail_ListMessages"']);
       await shot(page, 'vscode-preview-panel.png');
     } else {
       t.diagnostic('the preview screenshot is skipped: package.json contributes no mcpToolLint.previewAnnotations command yet (issue 5)');

@@ -33,9 +33,10 @@ suite('contributions', () => {
   });
 
   test('"Preview annotations" opens its panel beside the editor', async function () {
-    const commands = await vscode.commands.getCommands(true);
-    if (!commands.includes('mcpToolLint.previewAnnotations')) this.skip(); // the command has not landed (issue 5)
+    const contributed = (extension().packageJSON.contributes?.commands ?? []) as Array<{ command: string }>;
+    if (!contributed.some((c) => c.command === 'mcpToolLint.previewAnnotations')) this.skip(); // the command has not landed (issue 5)
     await openFixture(PYTHON_FIXTURE);
+    await waitFor('the extension to activate', () => (extension().isActive ? true : undefined));
     await vscode.commands.executeCommand('mcpToolLint.previewAnnotations');
     const tab = await waitFor('the preview panel', () => vscode.window.tabGroups.all.flatMap((group) => group.tabs).find(
       (t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith('mcpToolLint.preview'),
