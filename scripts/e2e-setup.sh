@@ -62,4 +62,5 @@ if [ ! -x "$CODE_SERVER_BIN" ] || [ "$(installed_version)" != "$CODE_SERVER_VERS
   [ "$(installed_version)" = "$CODE_SERVER_VERSION" ] || { log "code-server did not install"; exit 1; }
 fi
 
-log "ready: $(chromium --version 2>/dev/null | head -1); $(nvim --version | head -1); $(emacs --version | head -1); code-server $(installed_version)"
+chromium_version="$(dpkg-query -W -f='${Version}' chromium 2>/dev/null || true)"
+log "ready: chromium $chromium_version; $(nvim --version | head -1); $(emacs --version | head -1); code-server $(installed_version)"
