@@ -8,7 +8,7 @@ import { analyzeText, initAnalysis } from '../../server/src/core/analyze';
 import { grammarFor, parse } from '../../server/src/core/parse/parser';
 import { LspClient, TestDocument } from '../helpers/lsp-client';
 import {
-  applyWorkspaceEdit, codeActions, EDITOR_CAPABILITIES, editorFixture, inlineDocument, openAndLint, PLAIN_CAPABILITIES, replaceText, resolved,
+  applyWorkspaceEdit, codeActions, EDITOR_CAPABILITIES, editorFixture, editsFor, inlineDocument, openAndLint, PLAIN_CAPABILITIES, replaceText, resolved,
 } from '../helpers/lsp-requests';
 
 const FIX_ALL = 'source.fixAll.mcpToolLint';
@@ -104,6 +104,8 @@ describe('code actions', () => {
       '            destructive=False,\n            idempotent=False,\n            open_world=True,\n        ),'),
     'read_only=True)))', 'read_only=True, destructive=False, idempotent=True, open_world=True)))');
     assert.equal(await textAfter(client, document, fixAllOfRule), allFlags);
+    // One small edit per tool, not one edit over everything in between.
+    assert.equal(editsFor((await resolved(client, fixAllOfRule)).edit!, document).length, 2);
     assert.equal(await textAfter(client, document, ignore), edited(original,
       '        behavior=Behavior(\n',
       '        # mcp-tool-lint: ignore[missing-behavior-flag]\n        behavior=Behavior(\n'));

@@ -6,7 +6,7 @@
 import { Tree } from 'web-tree-sitter';
 import { Finding, LanguageId, TextEdit } from '../model';
 import { docsUrl } from '../rules/rule';
-import { differenceEdit, FileSource, fixFileWith, NEVER_IN_FILE_WIDE_FIXES, safeFixAll, soleFix } from './fix-file';
+import { differenceEdit, FileSource, FixedFile, fixFileWith, NEVER_IN_FILE_WIDE_FIXES, safeFixAll, soleFix } from './fix-file';
 import { ignoreForLineEdit } from './ignore-comment';
 
 export const FIX_ALL_KIND = 'source.fixAll.mcpToolLint';
@@ -80,11 +80,12 @@ export function codeActionsFor(input: CodeActionInput): CoreCodeAction[] {
 
 /** The edits of a file-wide fix (empty when it changes nothing). */
 export function fileWideEdits(source: FileSource, fix: FileWideFix): TextEdit[] {
-  let after: string;
-  if (fix.kind === 'safe') after = safeFixAll(source);
-  else if (fix.kind === 'missing-flags') after = fixFileWith(source, safeMissingFlagFix);
-  else after = fixFileWith(source, (finding) => (finding.code === fix.code ? soleFix(finding) : undefined));
-  const edit = differenceEdit(source.text, after);
+  let fixed: FixedFile;
+  if (fix.kind === 'safe') fixed = { text: safeFixAll(source) };
+  else if (fix.kind === 'missing-flags') fixed = fixFileWith(source, safeMissingFlagFix);
+  else fixed = fixFileWith(source, (finding) => (finding.code === fix.code ? soleFix(finding) : undefined));
+  if (fixed.edits) return fixed.edits;
+  const edit = differenceEdit(source.text, fixed.text);
   return edit ? [edit] : [];
 }
 

@@ -45,19 +45,28 @@ function pickDisjoint(text: string, findings: readonly Finding[], pick: FixPicke
   return edits;
 }
 
-/** Applies the picked fixes until nothing changes; returns the new text. */
-export function fixFileWith(source: FileSource, pick: FixPicker): string {
+export interface FixedFile {
+  text: string;
+  /** The edits against the original text, when one round did everything (else a caller diffs the texts). */
+  edits?: TextEdit[];
+}
+
+/** Applies the picked fixes until nothing changes. */
+export function fixFileWith(source: FileSource, pick: FixPicker): FixedFile {
   let current = source.text;
-  for (let round = 0; round < MAX_ROUNDS; round++) {
+  let firstRound: TextEdit[] | undefined;
+  let rounds = 0;
+  for (; rounds < MAX_ROUNDS; rounds++) {
     const result = analyzeText(current, source.filePath, source.options, source.languageId);
     if (!result) break;
     const edits = pickDisjoint(current, result.findings, pick);
     if (edits.length === 0) break;
     const next = applyEdits(current, edits);
     if (next === current) break;
+    if (rounds === 0) firstRound = edits;
     current = next;
   }
-  return current;
+  return { text: current, edits: rounds === 1 ? firstRound : undefined };
 }
 
 /** The safe fix-all (`source.fixAll.mcpToolLint`, fix on save): core `fixAll`. */
