@@ -53,9 +53,21 @@ function lineStartOf(text: string, offset: number): number {
   return text.lastIndexOf('\n', offset - 1) + 1;
 }
 
+/** Where the line holding `offset` ends: before its LF, or before the CR of a CRLF. */
 function lineEndOf(text: string, offset: number): number {
   const end = text.indexOf('\n', offset);
-  return end === -1 ? text.length : end;
+  if (end === -1) return text.length;
+  return end > offset && text[end - 1] === '\r' ? end - 1 : end;
+}
+
+/** Just after the line break that starts at `lineEnd` (LF or CRLF). */
+function afterLineBreak(text: string, lineEnd: number): number {
+  return text.startsWith('\r\n', lineEnd) ? lineEnd + 2 : lineEnd + 1;
+}
+
+/** The line break new lines get: CRLF in a text that uses it, LF otherwise. */
+export function lineBreakOf(text: string): string {
+  return text.includes('\r\n') ? '\r\n' : '\n';
 }
 
 /** Offset just after a comma that follows `end` (blanks allowed in between), or undefined. */
@@ -77,7 +89,7 @@ export function removeEntryEdit(text: string, start: number, end: number): TextE
   const aloneOnLines = text.slice(lineStart, start).trim() === '' && text.slice(afterEntry, lineEnd).trim() === '';
   if (aloneOnLines && lineEnd < text.length && lineStart > 0) {
     if (comma !== undefined || !precededByCommaOnEarlierLine(text, lineStart)) {
-      return replaceEdit(rangeAt(text, lineStart, lineEnd + 1), '');
+      return replaceEdit(rangeAt(text, lineStart, afterLineBreak(text, lineEnd)), '');
     }
   }
   if (comma !== undefined) {
@@ -111,11 +123,12 @@ export function insertEntriesEdits(text: string, container: Container, entries: 
   const existing = container.entryOffsets;
   const last = existing[existing.length - 1];
   const inside = text.slice(container.openOffset, close);
+  const newline = lineBreakOf(text);
   if (!last) {
     const padding = container.syntax === 'object' ? ' ' : '';
     if (inside.includes('\n')) {
       const indent = indentOfLine(text, close) + '    ';
-      return [replaceEdit(rangeAt(text, container.openOffset, close), entries.map((e) => `\n${indent}${e},`).join('') + '\n' + indentOfLine(text, close))];
+      return [replaceEdit(rangeAt(text, container.openOffset, close), entries.map((e) => `${newline}${indent}${e},`).join('') + newline + indentOfLine(text, close))];
     }
     return [replaceEdit(rangeAt(text, container.openOffset, close), `${padding}${entries.join(', ')}${padding}`)];
   }
@@ -133,11 +146,11 @@ export function insertEntriesEdits(text: string, container: Container, entries: 
   const lineEnd = lineEndOf(text, comma ?? last.end);
   if (lineEnd > close) {
     // `last_entry)` closes on the entry's line: new lines go before the bracket, no trailing comma.
-    edits.push(insertEdit(text, close, entries.map((e) => `\n${indentation}${e}`).join(',')));
+    edits.push(insertEdit(text, close, entries.map((e) => `${newline}${indentation}${e}`).join(',')));
     return mergeAdjacent(edits);
   }
   const trailing = comma !== undefined;
-  const lines = entries.map((e, index) => `\n${indentation}${e}${trailing || index < entries.length - 1 ? ',' : ''}`).join('');
+  const lines = entries.map((e, index) => `${newline}${indentation}${e}${trailing || index < entries.length - 1 ? ',' : ''}`).join('');
   edits.push(insertEdit(text, lineEnd, lines));
   return mergeAdjacent(edits);
 }

@@ -50,7 +50,9 @@ function removeSuppressionCodeEdit(text: string, directive: SuppressionDirective
 }
 
 function removeDirectiveEdit(text: string, directive: SuppressionDirective): TextEdit {
-  const { commentStart, commentEnd } = directive;
+  const { commentStart } = directive;
+  // A Python comment token runs up to the LF, so in CRLF text it holds the CR: keep that with the line break.
+  const commentEnd = text[directive.commentEnd - 1] === '\r' ? directive.commentEnd - 1 : directive.commentEnd;
   let start = directive.start;
   while (start > commentStart && /[ \t]/.test(text[start - 1])) start--;
   const ownComment = start === commentStart + directive.marker.length;

@@ -1,0 +1,75 @@
+// Fix safety over every fixture (as written, with CRLF line endings, with tab indentation) and
+// the generated benchmark files: see fix-checks.ts for what each fix must keep true.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { before, test } from 'node:test';
+import { generatePython, generateRepository, generateScript } from '../../bench/generate';
+import { initAnalysis } from '../../server/src/core/analyze';
+import { ProfileName } from '../../server/src/core/rules/rule';
+import { FIXTURES, listFixtures } from '../helpers/fixtures';
+import { checkFixes, FixCheckInput, indentation, lineEnding } from './fix-checks';
+
+before(() => initAnalysis());
+
+const fixtures = listFixtures(FIXTURES).map((file) => ({ file: path.relative(FIXTURES, file), text: fs.readFileSync(file, 'utf8') }));
+
+/** The same text with every leading run of spaces as tabs (one per indentation unit). */
+function withTabs(text: string): string {
+  const indents = text.split('\n').map((line) => /^ +/.exec(line)?.[0].length ?? 0).filter((n) => n > 0);
+  const unit = Math.min(...indents);
+  return text.replace(/^ +/gm, (spaces) => '\t'.repeat(Math.max(1, Math.round(spaces.length / unit))));
+}
+
+/**
+ * Problems found and reported, not yet fixed (each in a file another engineer owns). They are left
+ * out of the checks below and asserted absent by the todo test at the end, which passes once fixed.
+ */
+const KNOWN_ISSUES = [
+  // TS MTL202 offers to append after a half-typed entry (`destructiveHint:` with no value yet).
+  'typescript/forms/half-typed-value.ts [strict] MTL202 at 6:3 "Add idempotentHint: true": leaves code that no longer parses',
+  'typescript/forms/half-typed-value.ts [strict] fix-all: leaves code that no longer parses',
+];
+const knownSeen: string[] = [];
+
+function run(name: string, inputs: FixCheckInput[], minimumFixes: number): void {
+  test(name, () => {
+    let checked = 0;
+    const problems: string[] = [];
+    for (const input of inputs) {
+      const result = checkFixes(input);
+      checked += result.fixesChecked;
+      problems.push(...result.problems);
+    }
+    knownSeen.push(...problems.filter((problem) => KNOWN_ISSUES.includes(problem)));
+    assert.deepEqual(problems.filter((problem) => !KNOWN_ISSUES.includes(problem)), []);
+    assert.ok(checked >= minimumFixes, `only ${checked} fixes were checked`);
+  });
+}
+
+const PROFILES: ProfileName[] = ['recommended', 'strict', 'openai-apps'];
+for (const profile of PROFILES) {
+  run(`every fix on every fixture [${profile}] is safe`, fixtures.map(({ file, text }) => ({ file, text, profile })), 100);
+}
+
+test('the CRLF and tab copies really use CRLF and tabs', () => {
+  const python = fixtures.find((f) => f.file.endsWith('contradictions.py'))!;
+  assert.equal(lineEnding(python.text.replace(/\n/g, '\r\n')), 'crlf');
+  assert.equal(indentation(withTabs(python.text)), 'tabs');
+});
+
+run('every fix on CRLF copies of the fixtures keeps CRLF line endings and is safe',
+  fixtures.map(({ file, text }) => ({ file, text: text.replace(/\r?\n/g, '\r\n'), profile: 'recommended' as const })), 100);
+
+run('every fix on tab-indented copies of the fixtures keeps tabs and is safe',
+  fixtures.filter(({ text }) => indentation(text) === 'spaces').map(({ file, text }) => ({ file, text: withTabs(text), profile: 'recommended' as const })), 50);
+
+run('every fix on the generated benchmark modules (500 lines, Python, TypeScript, JavaScript) is safe', [
+  { file: 'tools_500.py', text: generatePython(500, 7), profile: 'recommended' },
+  { file: 'tools-500.ts', text: generateScript(500, 8), profile: 'recommended' },
+  { file: 'tools-500.js', text: generateScript(500, 9, false), profile: 'recommended' },
+], 50);
+
+test('known fix-safety issues are fixed', { todo: 'reported to the owners of the TypeScript front end and MTL202' }, () => {
+  assert.deepEqual(knownSeen, []);
+});

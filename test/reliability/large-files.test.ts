@@ -1,0 +1,139 @@
+// Large and odd documents over stdio: a 10 MB file is skipped with one log line while the server
+// keeps answering; binary content and non-file URIs (untitled:, git:) are handled; 10,000-deep
+// nesting and 2 MB lines are answered within the hang bound (the known exceptions are todo tests).
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { repoRoot } from '../helpers/fixtures';
+import { LspClient } from '../helpers/lsp-client';
+import { startServer } from '../fuzz/fuzz';
+import { BOUND_MS, FuzzRunner } from '../fuzz/runner';
+import { FuzzStep } from '../fuzz/session';
+
+const FIXTURE = 'test/lsp/fixtures/arcade_tools.py';
+const TOOLS = fs.readFileSync(path.join(repoRoot(), FIXTURE), 'utf8');
+const REQUESTS: FuzzStep['requests'] = [
+  { kind: 'hover', line: 10, character: 8 }, { kind: 'completion', line: 12, character: 20 }, { kind: 'codeAction', line: 12, character: 10 },
+  { kind: 'fixAll', line: 0, character: 0 }, { kind: 'preview', line: 12, character: 4 }, { kind: 'inlayHint', line: 99, character: 0 },
+];
+
+/** Runs a one-step session (open `text`, then `edits`, then the requests) and returns its failure, if any. */
+async function runOne(runner: FuzzRunner, uri: string, languageId: string, text: string, step: FuzzStep): Promise<string | undefined> {
+  let given = false;
+  const result = await runner.run({ fixture: FIXTURE, uri, languageId, text }, () => (given ? undefined : (given = true, step)));
+  return result.failure;
+}
+
+describe('large and odd documents', () => {
+  let client: LspClient;
+  let runner: FuzzRunner;
+  before(async () => {
+    client = await startServer();
+    runner = new FuzzRunner(client);
+  });
+  after(() => client.kill());
+
+  test('a 10 MB file is skipped with one clear log line; it and a small file still get answers within 1 s', async () => {
+    const huge = TOOLS.repeat(Math.ceil((10 * 1024 * 1024) / TOOLS.length));
+    const uri = 'file:///work/generated/huge_tools.py';
+    const logsBefore = client.logs.length;
+    const after = client.diagnostics.length;
+    await client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'python', version: 1, text: huge } });
+    const line = await client.waitFor(() => client.logs.slice(logsBefore).find((log) => log.message.includes(uri)), 'the log line about the huge file');
+    assert.match(line.message, /^Not linting file:\/\/\/work\/generated\/huge_tools\.py: it is larger than \d+ MB\.$/);
+    for (const [method, params] of [
+      ['textDocument/hover', { textDocument: { uri }, position: { line: 10, character: 8 } }],
+      ['textDocument/completion', { textDocument: { uri }, position: { line: 12, character: 20 } }],
+      ['textDocument/codeAction', { textDocument: { uri }, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, context: { diagnostics: [], only: ['source.fixAll'] } }],
+      ['mcpToolLint/previewAnnotations', { uri }],
+    ] as const) {
+      const started = Date.now();
+      await client.connection.sendRequest(method, params);
+      assert.ok(Date.now() - started < 5 * BOUND_MS, `${method} on the huge file took ${Date.now() - started} ms`);
+    }
+    assert.equal(await runOne(runner, 'file:///work/small.py', 'python', TOOLS, { label: 'type', edits: [{ start: 0, end: 0, text: '# hi\n' }], requests: REQUESTS }), undefined);
+    assert.deepEqual(client.diagnostics.slice(after).filter((params) => params.uri === uri), [], 'nothing published for the huge file');
+    assert.equal(client.logs.slice(logsBefore).filter((log) => log.message.includes(uri)).length, 1, 'one log line');
+    await client.connection.sendNotification('textDocument/didClose', { textDocument: { uri } });
+  });
+
+  test('binary content (NUL bytes, invalid UTF-8 decoded as U+FFFD, control characters) is linted without errors', async () => {
+    const bytes = Buffer.from(Array.from({ length: 4096 }, (_, index) => (index * 7919 + 13) % 256));
+    const text = `${bytes.toString('latin1')}\n${TOOLS}\n${bytes.toString('utf8')}`;
+    assert.equal(await runOne(runner, 'file:///work/blob.py', 'python', text, { label: 'type', edits: [{ start: 10, end: 10, text: '\u0000\uFFFD' }], requests: REQUESTS }), undefined);
+  });
+
+  test('untitled: and git: documents are linted like files, and their findings published', async () => {
+    const broken = TOOLS.replace('destructive=True', 'destructive=False');
+    for (const uri of ['untitled:Untitled-1', `git:/work/arcade_tools.py?${encodeURIComponent('{"path":"/work/arcade_tools.py","ref":"HEAD"}')}`, 'vscode-notebook-cell:/work/n.ipynb#X1']) {
+      const after = client.diagnostics.length;
+      assert.equal(await runOne(runner, uri, 'python', broken, { label: 'type', edits: [], requests: REQUESTS }), undefined, uri);
+      const published = client.diagnostics.slice(after).filter((params) => params.uri === uri && params.version === 2);
+      assert.deepEqual(published.at(-1)?.diagnostics.map((d) => d.code), ['delete-not-destructive'], uri);
+    }
+  });
+
+  test('shutdown after all of it exits with 0', async () => {
+    assert.equal(await client.shutdown(), 0);
+  });
+});
+
+/**
+ * Pathological inputs that do not yet meet the 1 s bound, with the cause found (reported; see
+ * test/fuzz/RELIABILITY.md). They run only with FUZZ_PATHOLOGICAL=1 (as todo tests), since each
+ * keeps the server busy for seconds to minutes.
+ */
+const PYTHON_PARENT = 'python/registrations.ts reads call.parent for every call; web-tree-sitter computes .parent by walking down from the root, so 10,000 nested calls cost O(depth²)';
+const TS_RECURSION = 'typescript/walk.ts collectErrors recurses once per nesting level: RangeError (stack overflow), logged, no diagnostics';
+const PARSE_COST = 'tree-sitter itself needs over 1 s to parse (and the front end to walk) 2 MB of tokens on one line; a parse budget in core/parse is the fix';
+const KNOWN_SLOW: Record<string, string> = {
+  'python: 10,000 × "f(" closed': PYTHON_PARENT,
+  'python: 10,000 × "ToolAnnotations(" closed': PYTHON_PARENT,
+  'python: a 2 MB line of "a"': PARSE_COST,
+  'python: a 2 MB line of "tool "': PARSE_COST,
+  'python: a 2 MB line of "\\"x\\", "': PARSE_COST,
+  'python: a 2 MB line of "readOnlyHint: true, "': PARSE_COST,
+  'typescript: 10,000 × "[{" closed': 'tree-sitter-typescript error recovery plus the front end walk take over 1 s',
+  'typescript: 10,000 × "{a: " closed': TS_RECURSION,
+  'typescript: a 2 MB line of "tool "': PARSE_COST,
+  'typescript: a 2 MB line of "\\"x\\", "': PARSE_COST,
+  'typescript: a 2 MB line of "readOnlyHint: true, "': PARSE_COST,
+};
+const RUN_KNOWN = process.env.FUZZ_PATHOLOGICAL === '1';
+
+describe('10,000-deep nesting and 2 MB lines', () => {
+  let client: LspClient | undefined;
+  after(() => client?.kill());
+  const CLOSERS: Record<string, string> = { '(': ')', '[': ']', '{': '}', 'f(': ')', '[{': '}]', 'ToolAnnotations(': ')', '{a: ': '}' };
+  const bases = [
+    ['python', 'deep.py', TOOLS],
+    ['typescript', 'deep.ts', fs.readFileSync(path.join(repoRoot(), 'test/lsp/fixtures/calendar-server.ts'), 'utf8')],
+  ] as const;
+  for (const [languageId, file, base] of bases) {
+    const units: Array<['deep' | 'huge', string]> = [
+      ...Object.keys(CLOSERS).map((unit) => ['deep', unit] as ['deep', string]),
+      ...['a', 'tool ', '"x", ', 'readOnlyHint: true, '].map((unit) => ['huge', unit] as ['huge', string]),
+    ];
+    for (const [kind, unit] of units) {
+      const name = kind === 'deep' ? `${languageId}: 10,000 × ${JSON.stringify(unit)} closed` : `${languageId}: a 2 MB line of ${JSON.stringify(unit)}`;
+      const known = KNOWN_SLOW[name];
+      test(name, known ? (RUN_KNOWN ? { todo: known, timeout: 600_000 } : { skip: `known: ${known} (FUZZ_PATHOLOGICAL=1 runs it)` }) : { timeout: 120_000 }, async () => {
+        client ??= await startServer();
+        const offset = base.indexOf('\n', base.length >> 1) + 1;
+        const times = kind === 'deep' ? 10_000 : Math.ceil((2 * 1024 * 1024) / unit.length);
+        const end = offset + unit.length * times;
+        const edits: FuzzStep['edits'] = [
+          { start: offset, end: offset, text: { repeat: unit, times } },
+          { start: end, end, text: kind === 'deep' ? { repeat: CLOSERS[unit], times } : '\n' },
+        ];
+        const failure = await runOne(new FuzzRunner(client), `file:///work/${file}`, languageId, base, { label: kind, edits, requests: REQUESTS });
+        if (failure) {
+          client.kill();
+          client = undefined;
+        }
+        assert.equal(failure, undefined);
+      });
+    }
+  }
+});
