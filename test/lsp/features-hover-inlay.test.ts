@@ -82,6 +82,17 @@ describe('hover', () => {
     assert.ok(table?.includes('| `destructiveHint` | `true` | default (not declared) |'), table);
     await client.close(document.uri);
   });
+
+  test('a snake_case hint (Python SDK v2) and a Behavior field', async () => {
+    const document = editorFixture('fixes.py', 'python');
+    await openAndLint(client, document);
+    const snake = await hover(client, document, after(document, '(read_only_h'));
+    assert.ok(snake?.startsWith('**`read_only_hint`** — MCP tool annotation (snake_case spelling of `readOnlyHint`, accepted by the Python SDK v2)'), snake);
+    assert.match(snake ?? '', /\*\*This tool:\*\* `readOnlyHint: true` \(declared\)\.$/);
+    const strict = await hover(client, document, after(document, '        stri'));
+    assert.equal(strict, '**`strict`**\n\nTrue by default: Arcade rejects contradictory metadata when the server starts. strict=False bypasses the four contradiction checks; it is never serialised.');
+    await client.close(document.uri);
+  });
 });
 
 describe('inlay hints', () => {
