@@ -3,6 +3,7 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { test } from 'node:test';
+import { pathToFileURL } from 'node:url';
 import { makeTree, runCli } from './run';
 
 // A finding in every lintable file: an unused suppression (MTL901), so the JSON lists the files linted.
@@ -104,4 +105,6 @@ test('a file that is not Python, TypeScript or JavaScript, named on the command 
 test('absolute paths stay absolute in the output', () => {
   const root = makeTree({ 'tools.py': TOOL });
   assert.deepEqual(lintedFiles([path.join(root, 'tools.py')], root).files, [path.join(root, 'tools.py')]);
+  const sarif = JSON.parse(runCli(['--format', 'sarif', path.join(root, 'tools.py')], { cwd: root }).stdout);
+  assert.equal(sarif.runs[0].results[0].locations[0].physicalLocation.artifactLocation.uri, pathToFileURL(path.join(root, 'tools.py')).href);
 });

@@ -1,4 +1,6 @@
 /** SARIF 2.1.0, as GitHub code scanning accepts it: one reportingDescriptor per rule, fixes where a fix exists. */
+import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Range, Severity } from '../../core/model';
 import { ALL_RULES } from '../../core/rules';
 import { docsUrl, Rule } from '../../core/rules/rule';
@@ -16,7 +18,9 @@ function region(range: Range): Record<string, number> {
   };
 }
 
+/** A relative reference for relative paths (resolved against the checkout by code scanning), a file URL otherwise. */
 function artifactUri(file: string): string {
+  if (path.isAbsolute(file)) return pathToFileURL(file).href;
   return file.split('\\').join('/').split('/').map(encodeURIComponent).join('/');
 }
 
