@@ -5,7 +5,8 @@
  */
 import { Node } from 'web-tree-sitter';
 import { DeclarationForm, Range } from '../../model';
-import { descendantsOfTypes, namedChildren, rangeOf } from '../syntax';
+import { namedChildren, rangeOf } from '../syntax';
+import { findCandidates } from './candidates';
 import { PythonModule } from './module';
 
 export type ToolKind = 'arcade' | 'sdk' | 'lowlevel';
@@ -31,12 +32,22 @@ export interface Registration {
 }
 
 const SDK_CONSTRUCTORS = new Set(['FastMCP', 'MCPServer', 'Server']);
+/** What a registering call's callee resolves to (after import aliases). */
+const CALL_NAMES = new Set(['tool', 'add_tool', 'from_function', 'Tool']);
 
-export function findRegistrations(module: PythonModule): Registration[] {
+/** The registrations in the module, or only in the given top-level statements. */
+export function findRegistrations(module: PythonModule, roots: readonly Node[] = [module.root]): Registration[] {
   const registrations: Registration[] = [];
-  for (const node of descendantsOfTypes(module.root, new Set(['decorator', 'call']))) {
-    const registration = node.type === 'decorator' ? fromDecorator(node, module) : fromCall(node, module);
-    if (registration) registrations.push(registration);
+  for (const root of roots) {
+    /** Inner calls of `mcp.tool(...)(fn)`: the outer call, which comes first, registers the tool. */
+    const registeredByOuterCall = new Set<number>();
+    for (const candidate of findCandidates(root)) {
+      if (registeredByOuterCall.has(candidate.node.id)) continue;
+      const registration = candidate.kind === 'decorator' ? fromDecorator(candidate.node, candidate.decorated, module) : fromCall(candidate.node, module);
+      if (registration) registrations.push(registration);
+      const callee = candidate.kind === 'call' ? candidate.node.childForFieldName('function') : null;
+      if (callee?.type === 'call') registeredByOuterCall.add(callee.id);
+    }
   }
   return registrations;
 }
@@ -75,7 +86,7 @@ function isToolCallee(callee: Node, module: PythonModule): boolean {
   return (callee.type === 'identifier' || callee.type === 'attribute') && module.resolveName(callee) === 'tool';
 }
 
-function fromDecorator(decorator: Node, module: PythonModule): Registration | undefined {
+function fromDecorator(decorator: Node, definitionHolder: Node | undefined, module: PythonModule): Registration | undefined {
   const expression = namedChildren(decorator).find((c) => c.type !== 'comment');
   if (!expression) return undefined;
   const called = expression.type === 'call';
@@ -87,7 +98,6 @@ function fromDecorator(decorator: Node, module: PythonModule): Registration | un
   if (!counts(module, keywords)) return undefined;
   const receiver = callee.type === 'attribute' ? callee.childForFieldName('object') ?? undefined : undefined;
   const kind = kindOf(module, receiver, keywords);
-  const definitionHolder = decorator.parent?.type === 'decorated_definition' ? decorator.parent : undefined;
   const functionNode = definitionHolder?.childForFieldName('definition') ?? undefined;
   return {
     form: kind === 'arcade' ? (receiver ? 'arcade-app-tool' : 'arcade-tool') : 'python-sdk-tool',
@@ -104,11 +114,11 @@ function fromDecorator(decorator: Node, module: PythonModule): Registration | un
 }
 
 function fromCall(call: Node, module: PythonModule): Registration | undefined {
-  if (call.parent?.type === 'decorator') return undefined;
   const callee = call.childForFieldName('function');
   const argumentList = call.childForFieldName('arguments');
   if (!callee || argumentList?.type !== 'argument_list') return undefined;
   const name = module.resolveName(callee);
+  if (callee.type !== 'call' && (!name || !CALL_NAMES.has(name))) return undefined;
   const keywords = keywordNames(argumentList);
   const firstPositional = namedChildren(argumentList).find((a) => a.type !== 'keyword_argument' && a.type !== 'comment');
 
@@ -126,7 +136,6 @@ function fromCall(call: Node, module: PythonModule): Registration | undefined {
       kind, node: call, calleeRange: rangeOf(innerCallee), argumentList: innerArguments, skipPositional: 0, receiver,
     }, firstPositional, module);
   }
-  if (call.parent?.type === 'call' && isToolCallee(callee, module)) return undefined; // handled by the outer call
   if (!name) return undefined;
 
   // `app.add_tool(fn, ...)`, and FastMCP's direct call `mcp.tool(fn, name=...)`.
