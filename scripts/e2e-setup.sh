@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Installs what the editor tests (test/editors/) need, and only what is missing:
-#   apt: chromium, neovim, emacs-nox + elpa-eglot, ripgrep and libkrb5-dev (code-server's native build);
+#   apt: chromium, neovim, emacs-nox + elpa-eglot, ripgrep, and libkrb5-dev, make, g++, python3 (code-server's native build);
 #   npm: code-server, pinned, into .e2e/code-server (ignored by git).
-# Idempotent: a second run only checks and exits in well under a second.
-# code-server 4.100.3 is the newest that runs on Node 20 (4.139 needs Node 24); its install needs three
-# workarounds (see ../shared/reference/e2e.md §2d): unsafe-perm as root, `yes` for node-pty's npx, and a
+# Idempotent: when everything is installed it only checks (a few seconds).
+# code-server 4.100.3 runs on Node 20 (4.139 needs Node 24), matching engines.vscode ^1.100; its install needs three
+# workarounds: unsafe-perm as root, `yes` for node-pty's npx, and a
 # pre-seeded ripgrep archive because @vscode/ripgrep's postinstall downloads from GitHub.
 set -euo pipefail
 
@@ -31,6 +31,10 @@ command -v emacs >/dev/null || missing_apt+=(emacs-nox)
 compgen -G "/usr/share/emacs/site-lisp/elpa-src/eglot-*" >/dev/null || missing_apt+=(elpa-eglot)
 command -v rg >/dev/null || missing_apt+=(ripgrep)
 [ -f /usr/include/gssapi/gssapi.h ] || missing_apt+=(libkrb5-dev)
+# code-server's native modules (kerberos, node-pty) build with node-gyp.
+command -v make >/dev/null || missing_apt+=(make)
+command -v g++ >/dev/null || missing_apt+=(g++)
+command -v python3 >/dev/null || missing_apt+=(python3)
 
 if [ ${#missing_apt[@]} -gt 0 ]; then
   log "apt-get install ${missing_apt[*]}"
