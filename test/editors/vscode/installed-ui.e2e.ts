@@ -66,7 +66,7 @@ async function runCommand(page: Page, title: string): Promise<void> {
   const input = page.locator('.quick-input-widget input');
   await input.waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
   await input.fill(`>${title}`);
-  // Click the row rather than pressing Enter (e2e.md: Enter can race the list's filtering).
+  // Click the row rather than pressing Enter, which can race the list's filtering.
   await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().click({ timeout: UI_TIMEOUT_MS });
 }
 
