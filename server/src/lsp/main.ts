@@ -3,7 +3,7 @@
  * Each capability is one module under features/ exporting `register` (and `capabilities` if it adds any), listed in FEATURES.
  */
 import {
-  ClientCapabilities, createConnection, InitializeResult, ProposedFeatures, ServerCapabilities, TextDocumentSyncKind,
+  ClientCapabilities, createConnection, InitializeResult, LogMessageNotification, MessageType, ProposedFeatures, ServerCapabilities, TextDocumentSyncKind,
   TextDocumentSyncOptions,
 } from 'vscode-languageserver/node';
 import packageJson from '../../../package.json';
@@ -18,6 +18,7 @@ import * as completion from './features/completion';
 import * as hover from './features/hover';
 import * as inlayHints from './features/inlay-hints';
 import * as codeLens from './features/code-lens';
+import { watchFraming } from './framing';
 import { Logger } from './log';
 import { Settings } from './settings';
 
@@ -66,3 +67,10 @@ settings.listen();
 documents.onDidClose((uri) => settings.forget(uri));
 for (const feature of FEATURES) feature.register(connection, context);
 connection.listen();
+if (process.argv.includes('--stdio')) {
+  watchFraming(process.stdin, (reason) => {
+    const message = `The client sent ${reason}; the rest of its messages cannot be read, so the server ends.`;
+    setTimeout(() => process.exit(1), 1000).unref();
+    void connection.sendNotification(LogMessageNotification.type, { type: MessageType.Error, message }).finally(() => process.exit(1));
+  });
+}
