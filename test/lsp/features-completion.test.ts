@@ -89,6 +89,15 @@ describe('completion', () => {
     assert.equal(open.textEdit && 'newText' in open.textEdit ? open.textEdit.newText : undefined, '"openWorldHint": ${1|True,False|}');
   });
 
+  test('inside a Python registration: `metadata=` for Arcade, `title=` / `annotations=` for the MCP SDK', async () => {
+    const arcade = await completeAt(client, 'python', `${PY_HEADER}@app.tool(|)\ndef list_notes() -> list[str]:\n    """List every note."""\n`, '(');
+    assert.deepEqual(labels(arcade.items), ['metadata']);
+    const metadata = arcade.items[0];
+    assert.equal(metadata.textEdit && 'newText' in metadata.textEdit ? metadata.textEdit.newText : undefined, 'metadata=ToolMetadata(behavior=Behavior($1))');
+    const sdk = await completeAt(client, 'python', 'from mcp.server.fastmcp import FastMCP\nfrom mcp.types import ToolAnnotations\n\nmcp = FastMCP("notes")\n\n\n@mcp.tool(title="Notes", |)\ndef list_notes() -> list[str]:\n    """List every note."""\n', ',');
+    assert.deepEqual(labels(sdk.items), ['annotations']);
+  });
+
   test('`True`/`False` after a Python flag, `true`/`false` after a TS hint', async () => {
     const python = await completeAt(client, 'python', `${PY_HEADER}b = Behavior(read_only=|)\n`);
     assert.deepEqual(labels(python.items), ['True', 'False']);

@@ -36,7 +36,7 @@ describe('from an empty file to a finding-free tool', () => {
   });
   afterAll(() => client.kill());
 
-  test('Python (Arcade): completions fill Behavior, the quick-fix adds the flags', async () => {
+  test('Python (Arcade): completions write the metadata and fill Behavior, the quick-fix adds the flags', async () => {
     const document = inlineDocument('journey.py', 'python', '');
     assert.deepEqual(await openAndLint(client, document), []);
     const skeleton = [
@@ -46,12 +46,15 @@ describe('from an empty file to a finding-free tool', () => {
       'app = MCPApp(name="Notes")',
       '',
       '',
-      '@app.tool(metadata=ToolMetadata(behavior=Behavior()))',
+      '@app.tool()',
       'def list_notes() -> list[str]:',
       '    """List every note."""',
       '',
     ].join('\n');
-    assert.deepEqual((await replaceText(client, document, skeleton)).map((d) => d.code), ['missing-behavior-flag']);
+    assert.deepEqual((await replaceText(client, document, skeleton)).map((d) => d.code), ['missing-annotations']);
+    const registration = await completion(client, document, after(document, '@app.tool('), '(');
+    assert.deepEqual(await accept(client, document, registration.find((item) => item.label === 'metadata')), ['missing-behavior-flag']);
+    assert.ok(document.text.includes('@app.tool(metadata=ToolMetadata(behavior=Behavior()))'), document.text);
     const keys = await completion(client, document, after(document, 'Behavior('), '(');
     assert.deepEqual(await accept(client, document, keys.find((item) => item.label === 'operations')), ['missing-behavior-flag', 'empty-list']);
     assert.ok(document.text.includes('Behavior(operations=[])'));

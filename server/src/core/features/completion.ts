@@ -7,7 +7,7 @@
 import { Tree } from 'web-tree-sitter';
 import { ARCADE_MODEL_FIELDS, HINTS } from '../data/fields';
 import { EnumName, enumMembers } from '../data/service-domains';
-import { Position, Range } from '../model';
+import { Position, Range, ToolDeclaration } from '../model';
 import { GrammarId } from '../parse/parser';
 import { offsetAt, rangeAt } from '../fixes/positions';
 import { hintOfKey, keyDocumentation } from './field-docs';
@@ -44,7 +44,11 @@ const LIST_KEYS: Record<string, EnumName> = { service_domains: 'ServiceDomain', 
 const SNAKE_ANNOTATION_KEYS = ['title', 'read_only_hint', 'destructive_hint', 'idempotent_hint', 'open_world_hint'];
 const CAMEL_ANNOTATION_KEYS = ['title', ...HINTS];
 
-export function completionsAt(grammar: GrammarId, tree: Tree, text: string, position: Position): CoreCompletionItem[] {
+/**
+ * `declarations` (from the document's analysis, when there is one) tell an Arcade registration
+ * from an MCP SDK one, so `@app.tool(` offers `metadata=` and `@mcp.tool(` offers `annotations=`.
+ */
+export function completionsAt(grammar: GrammarId, tree: Tree, text: string, position: Position, declarations: readonly ToolDeclaration[] = []): CoreCompletionItem[] {
   const offset = offsetAt(text, position);
   const tokens = tokensAround(tree, text, offset);
   let index = lastIndexBefore(tokens, offset);
@@ -83,7 +87,7 @@ export function completionsAt(grammar: GrammarId, tree: Tree, text: string, posi
   }
   if (slot.length > 0) return [];
 
-  const keySet = keySetFor(bracket, owner, python, tokens, opener);
+  const keySet = keySetFor(bracket, owner, python, tokens, opener) ?? registrationKeys(declarations, tokens[opener]);
   if (!keySet) return [];
   const present = new Set([...keysInside(tokens, opener, partial ?? openString)].map(normaliseKey));
   const missing = keySet.keys.filter((key) => !present.has(normaliseKey(key)));
@@ -139,6 +143,16 @@ function keySetFor(bracket: string, owner: string | undefined, python: boolean, 
     return { keys: ARCADE_MODEL_FIELDS[owner === 'behavior' ? 'Behavior' : 'Classification'], syntax: 'dict' };
   }
   return undefined;
+}
+
+/** The keys of a Python tool registration (`@app.tool(`, `@mcp.tool(`, `add_tool(`) whose bracket is `opener`. */
+function registrationKeys(declarations: readonly ToolDeclaration[], opener: Token): KeySet | undefined {
+  const declaration = declarations.find((candidate) => {
+    const registration = candidate.registration;
+    return candidate.language === 'python' && registration?.kind === 'call' && registration.container.openOffset === opener.end;
+  });
+  if (!declaration) return undefined;
+  return { keys: declaration.form.startsWith('arcade-') ? ['metadata'] : ['title', 'annotations'], syntax: 'call' };
 }
 
 /** Python annotations: camelCase keys, or snake_case ones when the author already writes them (SDK v2). */
@@ -201,6 +215,8 @@ const PYTHON_FIELD_SNIPPETS: Record<string, string> = {
   extras: '{$1}',
   strict: '${1|False,True|}',
   title: '"$1"',
+  metadata: 'ToolMetadata(behavior=Behavior($1))',
+  annotations: 'ToolAnnotations($1)',
 };
 
 function keyItems(keys: readonly string[], syntax: Syntax, range: Range, quote: string | undefined, openQuoted = false): CoreCompletionItem[] {

@@ -57,6 +57,8 @@ export const FIELD_DOCS: Record<string, string> = {
   operations: 'The tool\'s effect on resources: READ, CREATE, UPDATE, DELETE or OPAQUE (compound operations are valid, e.g. CREATE + UPDATE for an upsert). Sent only in `_meta.arcade.metadata`.',
   service_domains: 'The target service\'s market category (what a software review site would list it under), not the infrastructure used to reach it. Sent only in `_meta.arcade.metadata`.',
   title: 'A human-readable title for the tool. Precedence in clients: `Tool.title`, then `annotations.title`, then the name.',
+  metadata: 'Arcade `ToolMetadata(classification=..., behavior=..., extras=...)`: the behavior flags become the tool\'s MCP annotations; without `behavior`, clients assume the pessimistic defaults (not read-only, destructive, open-world).',
+  annotations: 'MCP `ToolAnnotations(readOnlyHint=..., destructiveHint=..., idempotentHint=..., openWorldHint=...)`: what clients read to decide whether to ask before calling the tool; omitted hints take the pessimistic spec defaults.',
   custom: 'Not in the MCP spec: a project-specific object (e.g. `custom: { rateLimit: { windowMs: 60_000, max: 5 } }`) read by the server\'s own middleware.',
 };
 

@@ -26,13 +26,14 @@ export function register(connection: Connection, context: ServerContext): void {
   connection.onCompletion(log.guardRequest('Completion', async (params: CompletionParams): Promise<CompletionItem[] | null> => {
     const uri = params.textDocument.uri;
     // Waits for the grammars (on a fresh server) and reuses the analysis of this version.
-    await analyzer.analyze(uri);
+    const analysis = await analyzer.analyze(uri);
     const document = documents.get(uri);
     const grammar = documents.grammarOf(uri);
     const tree = grammar && documents.tree(uri);
     if (!document || !grammar || !tree) return null;
     const snippets = context.client.textDocument?.completion?.completionItem?.snippetSupport === true;
-    return completionsAt(grammar, tree, document.getText(), params.position).map((item) => {
+    const declarations = analysis?.version === document.version ? analysis.result?.declarations : undefined;
+    return completionsAt(grammar, tree, document.getText(), params.position, declarations).map((item) => {
       const snippet = snippets && item.snippet !== undefined;
       const result: CompletionItem = {
         label: item.label,
