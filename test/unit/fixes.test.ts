@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { before, test } from 'node:test';
 import { analyzeText, initAnalysis } from '../../server/src/core/analyze';
-import { applyEdits, fixAll } from '../../server/src/core/fixes/apply';
+import { applyEdits, fixAll, keepsSyntax, syntaxProblemCount } from '../../server/src/core/fixes/apply';
 import { insertEntriesEdits, removeEntryEdit } from '../../server/src/core/fixes/edits';
 import { Container, Finding } from '../../server/src/core/model';
 import { grammarForPath, parse } from '../../server/src/core/parse/parser';
@@ -303,4 +303,26 @@ test('applyEdits applies several edits against the original text', () => {
     { range: { start: { line: 0, character: 0 }, end: { line: 0, character: 3 } }, newText: 'X' },
     { range: { start: { line: 0, character: 7 }, end: { line: 0, character: 7 } }, newText: '!' },
   ]), 'X def!');
+});
+
+test('fix-all in code that is already broken adds no syntax error, and keepsSyntax tells a fix that would', () => {
+  // A broken string swallows the rest of the line: the dict's extent is a guess, so inserting into it is refused.
+  const file = path.join(FIXTURES, 'python/rules/empty_list.py');
+  const text = [
+    'from arcade_mcp_server import MCPApp',
+    'from arcade_mcp_server.metadata import Behavior, ToolMetadata',
+    'app = MCPApp(name="x")',
+    '@app.tool(metadata=ToolMetadata(behavior={"read_only": True, "dse, "idempotent": True, "open_world": False}))',
+    'def get_date() -> str:',
+    '    """Get the date."""',
+    '',
+  ].join('\n');
+  const before = syntaxProblemCount('python', text);
+  const fixed = fixAll(text, file);
+  assert.ok(syntaxProblemCount('python', fixed) <= before);
+  const offered = findings(file, text, 'recommended').flatMap((finding) => finding.fixes);
+  const breaking = offered.filter((fix) => !keepsSyntax(text, file, fix));
+  assert.ok(breaking.length > 0, 'this broken input has a fix that would add errors');
+  for (const fix of breaking) assert.ok(syntaxProblemCount('python', applyEdits(text, fix.edits)) > before);
+  assert.ok(breaking.some((fix) => fix.safe), 'fix-all had a safe fix to refuse');
 });

@@ -5,6 +5,7 @@
  */
 import { AnalysisOptions, analyzeText } from '../analyze';
 import { Finding, Fix, TextEdit } from '../model';
+import { GrammarId, grammarFor, parse } from '../parse/parser';
 import { offsetAt } from './positions';
 
 interface OffsetEdit {
@@ -48,20 +49,80 @@ export function selectSafeFixes(text: string, findings: readonly Finding[]): Fix
 
 const MAX_ROUNDS = 10;
 
+/** ERROR and MISSING nodes in the text's syntax tree: a fix must not add any. */
+export function syntaxProblemCount(grammar: GrammarId, text: string): number {
+  const tree = parse(grammar, text);
+  const cursor = tree.rootNode.walk();
+  let count = 0;
+  try {
+    for (;;) {
+      const node = cursor.currentNode;
+      if (node.type === 'ERROR' || node.isMissing) count++;
+      if (cursor.gotoFirstChild()) continue;
+      while (!cursor.gotoNextSibling()) {
+        if (!cursor.gotoParent()) return count;
+      }
+    }
+  } finally {
+    cursor.delete();
+    tree.delete();
+  }
+}
+
+/**
+ * The fixes applied together, or, when together they would add syntax errors (possible only
+ * in code that is already broken, where a container's extent is a guess), one by one keeping
+ * only those that add none.
+ */
+function applyVerified(grammar: GrammarId, text: string, fixes: readonly Fix[]): string {
+  const baseline = syntaxProblemCount(grammar, text);
+  const together = applyEdits(text, fixes.flatMap((fix) => fix.edits));
+  if (baseline === 0 ? !hasErrors(grammar, together) : syntaxProblemCount(grammar, together) <= baseline) return together;
+  let kept: TextEdit[] = [];
+  for (const fix of fixes) {
+    const candidate = [...kept, ...fix.edits];
+    if (syntaxProblemCount(grammar, applyEdits(text, candidate)) <= baseline) kept = candidate;
+  }
+  return applyEdits(text, kept);
+}
+
+function hasErrors(grammar: GrammarId, text: string): boolean {
+  const tree = parse(grammar, text);
+  try {
+    return tree.rootNode.hasError;
+  } finally {
+    tree.delete();
+  }
+}
+
 /**
  * Applies every safe fix until nothing changes (at most ten rounds, since one fix can make
  * another possible) and returns the new text. Grammars must be loaded (`initAnalysis`).
  */
 export function fixAll(text: string, filePath: string, options: AnalysisOptions = {}, languageId?: string): string {
+  const grammar = grammarFor(languageId, filePath);
+  if (!grammar) return text;
   let current = text;
   for (let round = 0; round < MAX_ROUNDS; round++) {
     const result = analyzeText(current, filePath, options, languageId);
     if (!result) return current;
     const fixes = selectSafeFixes(current, result.findings);
     if (fixes.length === 0) break;
-    const next = applyEdits(current, fixes.flatMap((fix) => fix.edits));
+    const next = applyVerified(grammar, current, fixes);
     if (next === current) break;
     current = next;
   }
   return current;
+}
+
+/**
+ * Whether a fix adds no syntax error to `text`. Fixes are built from the syntax tree, so this
+ * matters only where the code is already broken (the extent of a half-typed container is a
+ * guess); an editor can use it to drop such fixes from the quick-fix list.
+ */
+export function keepsSyntax(text: string, filePath: string, fix: Fix, languageId?: string): boolean {
+  const grammar = grammarFor(languageId, filePath);
+  if (!grammar) return true;
+  if (!hasErrors(grammar, text)) return !hasErrors(grammar, applyEdits(text, fix.edits));
+  return syntaxProblemCount(grammar, applyEdits(text, fix.edits)) <= syntaxProblemCount(grammar, text);
 }

@@ -69,6 +69,7 @@ function checkFlag(field: FlagField, language: LanguageId, arcade: boolean, cont
 
 function checkList(value: Value, field: string, enumName: string, context: RuleContext): void {
   if (['sequence', 'null', 'unknown', 'call', 'foreign'].includes(value.kind)) return;
+  if (value.kind === 'enum-member' && value.member === '') return; // still being typed
   const place = placeValue(value, field);
   const single = value.kind === 'enum-member' || value.kind === 'string';
   const fixes: Fix[] = single && !value.via
