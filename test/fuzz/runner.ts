@@ -98,9 +98,17 @@ export class FuzzRunner {
 
   private async diagnostics(mirror: TextDocument, after: number, what: string): Promise<Diagnostic[]> {
     const started = Date.now();
-    let published: PublishDiagnosticsParams;
+    const publish = this.client.waitForDiagnostics(mirror.uri, mirror.version, after, 60 * this.boundMs);
+    publish.catch(() => undefined);
+    let published: PublishDiagnosticsParams | undefined;
     try {
-      published = await this.bounded(this.client.waitForDiagnostics(mirror.uri, mirror.version, after, 60 * this.boundMs), `diagnostics for version ${mirror.version}`);
+      published = await Promise.race([publish, new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), this.boundMs))]);
+      if (!published) {
+        // A document the server skips (excluded by a project config, disabled) gets no diagnostics; the preview says why.
+        const preview = await this.request(PREVIEW_REQUEST, { uri: mirror.uri }) as { skipped?: string } | null;
+        if (preview?.skipped) return [];
+        published = await this.bounded(publish, `diagnostics for version ${mirror.version}`);
+      }
     } catch (error) {
       this.checkHealth(`waiting for diagnostics after ${what}`);
       throw error;

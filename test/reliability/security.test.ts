@@ -1,0 +1,186 @@
+// Security: the server never starts a process or worker, never opens a network connection and never
+// loads a module from outside its bundle during a fuzz run (a preload makes every such call throw
+// and records it); the server bundle has no eval / new Function / vm / dynamic require outside the
+// known web-tree-sitter runtime; the preview page escapes every text from hostile source; the
+// extension keeps supporting untrusted workspaces with no setting that runs or loads code.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { describe, test } from 'node:test';
+import { PreviewData, renderPreviewHtml } from '../../client/src/preview-html';
+import { repoRoot } from '../helpers/fixtures';
+import { LspClient } from '../helpers/lsp-client';
+import { runFuzz } from '../fuzz/fuzz';
+import { BOUND_MS } from '../fuzz/runner';
+
+const ROOT = repoRoot();
+
+describe('no processes, workers, network or foreign modules in the server', () => {
+  test('a 300-case fuzz run with every such call denied and recorded: nothing was attempted', { timeout: 600_000 }, async () => {
+    const log = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'mtl-deny-')), 'attempts.log');
+    const saved = { NODE_OPTIONS: process.env.NODE_OPTIONS, MTL_DENY_LOG: process.env.MTL_DENY_LOG };
+    // The server inherits this process's environment (test/helpers/lsp-client.ts spawns it).
+    process.env.NODE_OPTIONS = `${saved.NODE_OPTIONS ?? ''} --require ${path.join(ROOT, 'test', 'reliability', 'deny-side-effects.cjs')}`.trim();
+    process.env.MTL_DENY_LOG = log;
+    try {
+      const report = await runFuzz({ cases: 300, seed: 7, saveTo: path.join(ROOT, 'test-output', 'fuzz-regressions') });
+      assert.deepEqual(report.failures, []);
+    } finally {
+      process.env.NODE_OPTIONS = saved.NODE_OPTIONS;
+      if (saved.NODE_OPTIONS === undefined) delete process.env.NODE_OPTIONS;
+      process.env.MTL_DENY_LOG = saved.MTL_DENY_LOG;
+    }
+    assert.equal(fs.existsSync(log) ? fs.readFileSync(log, 'utf8') : '', '');
+  });
+
+  test('the preload really denies: a process started under it records the attempt', async () => {
+    const log = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'mtl-deny-')), 'attempts.log');
+    const { spawnSync } = await import('node:child_process');
+    const preload = path.join(ROOT, 'test', 'reliability', 'deny-side-effects.cjs');
+    const script = "try { require('node:child_process').execSync('true') } catch {} try { require('node:net').connect(1) } catch {}";
+    spawnSync(process.execPath, ['--require', preload, '-e', script], { env: { ...process.env, MTL_DENY_LOG: log } });
+    const attempts = fs.readFileSync(log, 'utf8');
+    assert.match(attempts, /^node:child_process\.execSync$/m);
+    assert.match(attempts, /^node:net\.connect$/m);
+  });
+});
+
+/** The bundle's modules, as esbuild marks them with `// path` comment lines (development build). */
+function bundleModules(file: string): Array<{ module: string; code: string }> {
+  const text = fs.readFileSync(file, 'utf8');
+  const modules: Array<{ module: string; code: string }> = [];
+  let current = { module: '(bundle prelude)', code: '' };
+  for (const line of text.split('\n')) {
+    const marker = /^\/\/ ((?:node_modules|server|client|package\.json)[^\s]*)$/.exec(line);
+    if (marker) {
+      modules.push(current);
+      current = { module: marker[1], code: '' };
+    } else {
+      current.code += `${line}\n`;
+    }
+  }
+  modules.push(current);
+  return modules;
+}
+
+/** What could run code that is not in the bundle; counted per module. */
+const DYNAMIC_CODE: Record<string, RegExp> = {
+  'eval(': /(?<![\w$.])eval\s*\(/g,
+  'new Function': /\bnew\s+Function\s*\(|(?<![\w$.])Function\s*\(/g,
+  'vm.': /\bvm\d*\.(runIn\w*|compileFunction|Script|SourceTextModule)\b/g,
+  'require(non-literal)': /(?<![\w$.])require\s*\(\s*(?!["'`])/g,
+  'import(non-literal)': /(?<![\w$.])import\s*\(\s*(?!["'`])/g,
+  'node:vm': /require\(["'](?:node:)?vm["']\)/g,
+};
+
+/** Known uses, all in code the server never reaches with user input; any other is a failure. */
+const ALLOWED: Record<string, Record<string, number>> = {
+  // Emscripten's loader evaluates JS snippets embedded in a wasm side module (EM_ASM); the grammar wasm files have none.
+  'node_modules/web-tree-sitter/tree-sitter.cjs': { 'eval(': 2 },
+};
+
+const NETWORK_OR_PROCESS = /require\(["'](?:node:)?(child_process|net|tls|http|https|http2|dgram|worker_threads|cluster|dns)["']\)/g;
+/** Library modules that load these for transports and helpers the server does not use (stdio/IPC only). */
+const NETWORK_ALLOWED: Record<string, string[]> = {
+  'node_modules/vscode-languageserver/lib/node/files.js': ['child_process'],
+  'node_modules/vscode-jsonrpc/lib/node/main.js': ['net'],
+};
+
+describe('no evaluated code in the bundles', () => {
+  for (const bundle of ['server.js', 'cli.js']) {
+    test(`dist/${bundle} evaluates no code and loads no module by a computed name outside the known web-tree-sitter runtime`, () => {
+      const found: Record<string, Record<string, number>> = {};
+      for (const { module, code } of bundleModules(path.join(ROOT, 'dist', bundle))) {
+        for (const [what, pattern] of Object.entries(DYNAMIC_CODE)) {
+          const count = code.match(pattern)?.length ?? 0;
+          if (count) (found[module] ??= {})[what] = count;
+        }
+      }
+      assert.deepEqual(found, ALLOWED);
+    });
+  }
+
+  test('dist/server.js: only the protocol library loads child_process or net, and our own code loads no network module', () => {
+    const found: Record<string, string[]> = {};
+    const modules = bundleModules(path.join(ROOT, 'dist', 'server.js'));
+    assert.ok(modules.some((m) => m.module.startsWith('server/src/core/')) && modules.some((m) => m.module.startsWith('server/src/lsp/')), 'the bundle has module markers (development build)');
+    for (const { module, code } of modules) {
+      const names = [...code.matchAll(NETWORK_OR_PROCESS)].map((match) => match[1]);
+      if (names.length) found[module] = names;
+    }
+    assert.deepEqual(found, NETWORK_ALLOWED);
+  });
+});
+
+describe('the preview page with hostile source', () => {
+  const HOSTILE = '<img src=x onerror=alert(1)></script><script>alert(2)</script>';
+  const SOURCE = [
+    'import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";',
+    'const server = new McpServer({ name: "x", version: "1" });',
+    `server.registerTool(${JSON.stringify(`delete_${HOSTILE}`)}, {`,
+    `  title: ${JSON.stringify(`"'><svg onload=alert(3)>`)},`,
+    `  description: ${JSON.stringify(`${HOSTILE} & <b>bold</b>`)},`,
+    `  annotations: { readOnlyHint: true, destructiveHint: true, ${JSON.stringify(`<iframe src="javascript:alert(4)">`)}: true, title: "</pre><script>alert(5)</script>" },`,
+    '}, async () => ({ content: [] }));',
+    '',
+  ].join('\n');
+
+  const ALLOWED_TAGS = new Set(['!DOCTYPE', 'html', 'head', 'meta', 'style', 'title', 'body', 'h1', 'h2', 'h3', 'p', 'strong', 'span', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'ul', 'li', 'code', 'section', 'header', 'button', 'pre', 'article', 'script']);
+  const ALLOWED_ATTRIBUTES = new Set(['lang', 'charset', 'http-equiv', 'content', 'name', 'nonce', 'class', 'id', 'type', 'data-copy', 'scope']);
+
+  test('names, titles, descriptions, unknown keys and finding messages from source appear only as text', { timeout: 60_000 }, async () => {
+    const { client } = await LspClient.start();
+    try {
+      const uri = 'file:///work/hostile.ts';
+      await client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'typescript', version: 1, text: SOURCE } });
+      const diagnostics = (await client.waitForDiagnostics(uri, 1)).diagnostics;
+      assert.ok(diagnostics.some((d) => d.message.includes('<iframe')), `a finding quotes the hostile key: ${diagnostics.map((d) => d.message).join(' | ')}`);
+      const started = Date.now();
+      const data: PreviewData = await client.connection.sendRequest('mcpToolLint/previewAnnotations', { uri, position: { line: 3, character: 2 } });
+      assert.ok(Date.now() - started < 20 * BOUND_MS);
+      assert.equal(data.tools.length, 1);
+      assert.ok(data.tools[0].findings.length > 0);
+      const html = renderPreviewHtml(data, { nonce: 'n0nce', cspSource: 'vscode-webview:' });
+      for (const [, tag, attributes] of html.matchAll(/<\/?([!\w-]+)([^>]*)>/g)) {
+        assert.ok(ALLOWED_TAGS.has(tag), `an element from source: <${tag}${attributes}>`);
+        if (tag === '!DOCTYPE') continue;
+        for (const [, name] of attributes.matchAll(/\s([\w-]+)(?:="[^"]*")?/g)) assert.ok(ALLOWED_ATTRIBUTES.has(name), `an attribute from source: ${name} in <${tag}${attributes}>`);
+      }
+      assert.equal(html.match(/<script/g)?.length, 1, 'only the page\'s own script');
+      assert.match(html, /<script nonce="n0nce">/);
+      for (const escaped of ['&lt;img src=x onerror=alert(1)&gt;', '&lt;svg onload=alert(3)&gt;', '&lt;iframe', '&lt;/pre&gt;&lt;script&gt;alert(5)&lt;/script&gt;']) {
+        assert.ok(html.includes(escaped), `missing escaped text ${escaped}`);
+      }
+      assert.equal(await client.shutdown(), 0);
+    } finally {
+      client.kill();
+    }
+  });
+});
+
+describe('workspace trust', () => {
+  const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+    capabilities: { untrustedWorkspaces: { supported: boolean | string } };
+    contributes: { configuration: { properties: Record<string, { type: string; enum?: unknown[]; items?: { type: string; properties?: Record<string, { type: string; enum?: unknown[] }> } }> } };
+  };
+
+  test('package.json declares untrustedWorkspaces supported: true', () => {
+    assert.equal(manifest.capabilities.untrustedWorkspaces.supported, true);
+  });
+
+  test('no setting can name code, a path or a module to run: each is a boolean, a number, a choice or the rule overrides', () => {
+    for (const [key, setting] of Object.entries(manifest.contributes.configuration.properties)) {
+      const choice = setting.type === 'string' && Array.isArray(setting.enum);
+      const overrides = key === 'mcpToolLint.rules.customizations' && setting.type === 'array' && setting.items?.type === 'object'
+        && Object.values(setting.items.properties ?? {}).every((p) => p.type === 'string');
+      assert.ok(['boolean', 'number', 'integer'].includes(setting.type) || choice || overrides, `${key} (${setting.type}) is free-form: check it cannot run code or load modules from the workspace, then allow it here`);
+    }
+  });
+
+  test('the extension starts the server from its own bundle, never from a path a setting or the workspace gives', () => {
+    const client = fs.readFileSync(path.join(ROOT, 'client', 'src', 'extension.ts'), 'utf8');
+    assert.match(client, /context\.asAbsolutePath\(path\.join\('dist', 'server\.js'\)\)/);
+    assert.doesNotMatch(client, /getConfiguration\([^)]*\)\.get<string>\([^)]*(path|module|command)/i);
+  });
+});
