@@ -9,7 +9,7 @@ import { analyzeText, initAnalysis } from '../../server/src/core/analyze';
 import { applyEdits, fixAll, keepsSyntax, syntaxProblemCount } from '../../server/src/core/fixes/apply';
 import { insertEntriesEdits, removeEntryEdit } from '../../server/src/core/fixes/edits';
 import { Container, Finding } from '../../server/src/core/model';
-import { grammarForPath, parse } from '../../server/src/core/parse/parser';
+import { grammarForPath } from '../../server/src/core/parse/parser';
 import { ProfileName } from '../../server/src/core/rules/rule';
 import { FIXTURES, listFixtures } from '../helpers/fixtures';
 
@@ -26,22 +26,7 @@ before(() => initAnalysis());
 function syntaxProblems(file: string, text: string): number {
   const grammar = grammarForPath(file);
   assert.ok(grammar, `no grammar for ${file}`);
-  const tree = parse(grammar, text);
-  let count = 0;
-  const cursor = tree.rootNode.walk();
-  try {
-    for (;;) {
-      const node = cursor.currentNode;
-      if (node.type === 'ERROR' || node.isMissing) count++;
-      if (cursor.gotoFirstChild()) continue;
-      while (!cursor.gotoNextSibling()) {
-        if (!cursor.gotoParent()) return count;
-      }
-    }
-  } finally {
-    cursor.delete();
-    tree.delete();
-  }
+  return syntaxProblemCount(grammar, text);
 }
 
 function findings(file: string, text: string, profile: ProfileName): Finding[] {
