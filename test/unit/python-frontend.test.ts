@@ -83,3 +83,14 @@ test('python front end: not_tools.py', async () => {
   assert.deepEqual(await declarationsOf('not_tools.py'), [
   ]);
 });
+
+test('python front end: opaque_options.py (options spread from elsewhere, a helper-built behavior)', async () => {
+  assert.deepEqual(await declarationsOf('opaque_options.py'), [
+    {"form": "arcade-app-tool", "name": "ListNotes", "at": "9:2"},
+    {"form": "arcade-app-tool", "name": "GetNote", "at": "15:2", "metadata": "ToolMetadata"},
+  ]);
+  await initAnalysis();
+  const file = path.join(FIXTURES, 'python', 'forms', 'opaque_options.py');
+  const [spread] = analyzeText(fs.readFileSync(file, 'utf8'), file)!.declarations;
+  assert.ok(spread.registration?.kind === 'call' && spread.registration.opaqueSpread === true);
+});

@@ -83,18 +83,18 @@ export function interpretMetadata(value: Value): MetadataModel {
   const entries = entriesOf(value) ?? [];
   const metadata: MetadataModel = { value };
   const classification = lastEntry(entries, 'classification');
-  if (classification && isModelValue(classification.value)) metadata.classification = interpretClassification(classification.value);
+  if (classification && isModelValue(classification.value, 'Classification')) metadata.classification = interpretClassification(classification.value);
   const behavior = lastEntry(entries, 'behavior');
-  if (behavior && isModelValue(behavior.value)) metadata.behavior = interpretBehavior(behavior.value);
+  if (behavior && isModelValue(behavior.value, 'Behavior')) metadata.behavior = interpretBehavior(behavior.value);
   metadata.extras = lastEntry(entries, 'extras');
   const strict = lastEntry(entries, 'strict');
   if (strict) metadata.strict = readFlag(strict);
   return metadata;
 }
 
-/** A call or a mapping: something whose fields the linter can read. */
-function isModelValue(value: Value): boolean {
-  return value.kind === 'call' || value.kind === 'mapping';
+/** The model's own constructor call, or a dict (which pydantic coerces): something whose fields the linter can read. */
+function isModelValue(value: Value, model: 'Behavior' | 'Classification'): boolean {
+  return (value.kind === 'call' && value.callee === model) || value.kind === 'mapping';
 }
 
 export interface AnnotationOptions {

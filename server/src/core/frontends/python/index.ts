@@ -28,11 +28,14 @@ function extractFromTree(tree: Tree, text: string): ToolDeclaration[] {
 }
 
 function buildDeclaration(registration: Registration, module: PythonModule, values: PythonValues): ToolDeclaration {
-  const { entries, positional } = registration.argumentList
+  const { entries, positional, opaqueSpread } = registration.argumentList
     ? values.argumentsOf(registration.argumentList)
-    : { entries: [] as Entry[], positional: [] as Value[] };
+    : { entries: [] as Entry[], positional: [] as Value[], opaqueSpread: false };
   const callValue: Value | undefined = registration.argumentList
-    ? { kind: 'call', callee: 'tool', calleeRange: registration.calleeRange, entries, positional, range: rangeOf(registration.argumentList), container: containerFromArguments(registration.argumentList) }
+    ? {
+      kind: 'call', callee: 'tool', calleeRange: registration.calleeRange, entries, positional, opaqueSpread,
+      range: rangeOf(registration.argumentList), container: containerFromArguments(registration.argumentList),
+    }
     : undefined;
   const declaration: ToolDeclaration = {
     language: 'python',
