@@ -63,7 +63,7 @@ describe('diagnostics over stdio', () => {
   after(() => client.kill());
 
   test('initialize announces incremental sync and push diagnostics only', () => {
-    assert.deepEqual(initializeResult.capabilities.textDocumentSync, { openClose: true, change: TextDocumentSyncKind.Incremental });
+    assert.deepEqual(initializeResult.capabilities.textDocumentSync, { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } });
     assert.equal(initializeResult.capabilities.diagnosticProvider, undefined);
     assert.equal(initializeResult.serverInfo?.name, 'mcp-tool-lint');
   });

@@ -137,7 +137,7 @@ test('precedence: CLI flags, then project config, then editor settings, then rec
   const config = loadConfigFile(path.join(root, '.mcp-tool-lint.json'));
   const editorOverrides = [{ rule: 'MTL901', severity: 'warning' as const }];
   const cliOverrides = [{ rule: 'MTL901', severity: 'error' as const }];
-  assert.deepEqual(resolveSettings({}), { profile: 'recommended', overrides: [] });
+  assert.deepEqual(resolveSettings({}), { profile: 'recommended', overrides: [], serverModules: [] });
   assert.equal(resolveSettings({ editorProfile: 'arcade' }).profile, 'arcade');
   assert.equal(resolveSettings({ editorProfile: 'arcade', config }).profile, 'spec');
   assert.equal(resolveSettings({ editorProfile: 'arcade', config, cliProfile: 'strict' }).profile, 'strict');

@@ -15,6 +15,8 @@ export interface AnalysisOptions {
   profile?: ProfileName;
   /** Severity overrides, lowest precedence first (project config, then editor, then CLI flags). */
   overrides?: readonly RuleOverride[];
+  /** Extra modules whose importers register tools (project config `serverModules`; TypeScript/JavaScript only). */
+  serverModules?: readonly string[];
 }
 
 export interface AnalysisResult {
@@ -47,7 +49,7 @@ export function analyzeText(text: string, filePath: string, options: AnalysisOpt
 }
 
 export function analyzeTree(grammar: GrammarId, tree: Tree, text: string, options: AnalysisOptions = {}): AnalysisResult {
-  const declarations = extractDeclarations(grammar, tree, text);
+  const declarations = extractDeclarations(grammar, tree, text, options);
   const findings = applySuppressions(tree, text, runRules(declarations, text, options), options).sort(compareFindings);
   return { grammar, declarations, findings };
 }

@@ -211,6 +211,8 @@ export interface EffectiveSettings {
   profile: ProfileName;
   /** Lowest precedence first: project config, editor customizations, CLI flags. */
   overrides: RuleOverride[];
+  /** The project config's `serverModules`, for the TypeScript front end. */
+  serverModules: string[];
 }
 
 /** rules.md "Profiles": the profile and the severity overrides that apply to one file. */
@@ -218,5 +220,6 @@ export function resolveSettings(sources: SettingsSources): EffectiveSettings {
   return {
     profile: sources.cliProfile ?? sources.config?.profile ?? sources.editorProfile ?? 'recommended',
     overrides: [...(sources.config?.overrides ?? []), ...(sources.editorOverrides ?? []), ...(sources.cliOverrides ?? [])],
+    serverModules: [...(sources.config?.serverModules ?? [])],
   };
 }

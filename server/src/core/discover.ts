@@ -4,9 +4,9 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { ConfigLoader, ProjectConfig } from '../core/config';
-import { PathMatcher } from '../core/config-glob';
-import { grammarForPath } from '../core/parse/parser';
+import { ConfigLoader, ProjectConfig } from './config';
+import { PathMatcher } from './config-glob';
+import { grammarForPath } from './parse/parser';
 
 /** Folders never entered: dependencies, virtualenvs, caches, VCS data and build output. */
 export const SKIPPED_FOLDERS = new Set([

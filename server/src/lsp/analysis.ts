@@ -4,6 +4,7 @@
  */
 import { AnalysisResult, mayDeclareTools } from '../core/analyze';
 import { IncrementalAnalyzer } from '../core/incremental';
+import { Emitter, Event } from 'vscode-languageserver/node';
 import { DocumentStore, MAX_DOCUMENT_BYTES } from './documents';
 import { Logger } from './log';
 import { LintSettings, Settings } from './settings';
@@ -15,7 +16,7 @@ export interface DocumentAnalysis {
   settings: LintSettings;
   /** The findings; undefined when the document was skipped. */
   result?: AnalysisResult;
-  skipped?: 'not-linted' | 'disabled' | 'too-large';
+  skipped?: 'not-linted' | 'disabled' | 'too-large' | 'excluded';
 }
 
 export class Analyzer {
@@ -23,6 +24,9 @@ export class Analyzer {
   /** Per document: re-extracts only the statements an edit touched. */
   private readonly incremental = new Map<string, IncrementalAnalyzer>();
   private readonly tooLarge = new Set<string>();
+  private readonly analysed = new Emitter<DocumentAnalysis>();
+  /** A new analysis was made (a new version, or new settings). */
+  readonly onDidAnalyze: Event<DocumentAnalysis> = this.analysed.event;
 
   /** Whether the grammars loaded; when they did not, main.ts has logged why and nothing is analysed. */
   private readonly loaded: Promise<boolean>;
@@ -52,6 +56,7 @@ export class Analyzer {
     if (cached && cached.version === document.version && cached.settings === settings) return cached;
     const analysis: DocumentAnalysis = { uri, version: document.version, settings, ...this.compute(uri, document.getText(), settings) };
     this.cache.set(uri, analysis);
+    this.analysed.fire(analysis);
     return analysis;
   }
 
@@ -66,6 +71,10 @@ export class Analyzer {
     if (!settings.enable) {
       this.documents.dropTree(uri);
       return { skipped: 'disabled' };
+    }
+    if (settings.excluded) {
+      this.documents.dropTree(uri);
+      return { skipped: 'excluded' };
     }
     if (this.documents.isTooLarge(uri)) {
       this.documents.dropTree(uri);

@@ -1,6 +1,7 @@
 /** What every server feature receives: the shared document, settings and analysis state. */
 import type { ClientCapabilities, Connection, ServerCapabilities } from 'vscode-languageserver/node';
 import type { Analyzer } from './analysis';
+import type { ServerCommands } from './commands';
 import type { DocumentStore } from './documents';
 import type { Logger } from './log';
 import type { Settings } from './settings';
@@ -10,6 +11,8 @@ export interface ServerContext {
   readonly analyzer: Analyzer;
   readonly settings: Settings;
   readonly log: Logger;
+  /** `workspace/executeCommand` handlers, by command. */
+  readonly commands: ServerCommands;
   /** The client's capabilities; filled in by `initialize`, before any document arrives. */
   client: ClientCapabilities;
 }

@@ -18,11 +18,15 @@ import * as completion from './features/completion';
 import * as hover from './features/hover';
 import * as inlayHints from './features/inlay-hints';
 import * as codeLens from './features/code-lens';
+import * as fixAllCommand from './features/fix-all-command';
+import * as status from './features/status';
+import * as workspace from './features/workspace';
+import { ServerCommands } from './commands';
 import { watchFraming } from './framing';
 import { Logger } from './log';
 import { Settings } from './settings';
 
-const FEATURES: Feature[] = [diagnostics, preview, codeActions, completion, hover, inlayHints, codeLens];
+const FEATURES: Feature[] = [diagnostics, preview, codeActions, completion, hover, inlayHints, codeLens, fixAllCommand, status, workspace];
 
 const connection = createConnection(ProposedFeatures.all);
 const log = new Logger(connection);
@@ -38,13 +42,14 @@ const context: ServerContext = {
   documents,
   settings,
   log,
+  commands: new ServerCommands(),
   analyzer: new Analyzer(documents, settings, log, ready),
   client: {},
 };
 
 connection.onInitialize((params): InitializeResult => {
   context.client = params.capabilities;
-  settings.initialize(params.capabilities);
+  settings.initialize(params.capabilities, params.workspaceFolders, params.rootUri);
   return {
     capabilities: capabilitiesFor(params.capabilities),
     serverInfo: { name: packageJson.name, version: packageJson.version },
@@ -59,6 +64,8 @@ function capabilitiesFor(client: ClientCapabilities): ServerCapabilities {
     Object.assign(capabilities, added);
     if (typeof textDocumentSync === 'object') Object.assign(sync, textDocumentSync);
   }
+  const commands = context.commands.names();
+  if (commands.length) capabilities.executeCommandProvider = { commands };
   return { ...capabilities, textDocumentSync: sync };
 }
 
@@ -66,6 +73,7 @@ documents.listen(connection);
 settings.listen();
 documents.onDidClose((uri) => settings.forget(uri));
 for (const feature of FEATURES) feature.register(connection, context);
+context.commands.listen(connection, log);
 connection.listen();
 if (process.argv.includes('--stdio')) {
   watchFraming(process.stdin, (reason) => {

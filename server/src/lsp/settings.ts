@@ -1,24 +1,57 @@
 /**
  * The settings that apply to a document: the editor's `mcpToolLint` section, read with
  * `workspace/configuration` (resource scope) when the client supports it, else from
- * `workspace/didChangeConfiguration`. Project config files are merged in `settingsFor`.
+ * `workspace/didChangeConfiguration`, merged in `settingsFor` with the nearest project config
+ * file (rules.md "Profiles": profile defaults → project config → editor customizations).
  */
-import { ClientCapabilities, Connection, Emitter, Event } from 'vscode-languageserver/node';
-import { AnalysisOptions } from '../core/analyze';
+import * as path from 'node:path';
+import { ClientCapabilities, Connection, Emitter, Event, WorkspaceFolder } from 'vscode-languageserver/node';
+import { ConfigError, ConfigLoader, ProjectConfig, resolveSettings } from '../core/config';
+import { PathMatcher } from '../core/config-glob';
+import { SKIPPED_FOLDERS } from '../core/discover';
 import { PROFILES, ProfileName } from '../core/rules/rule';
 import { RuleOverride } from '../core/severity';
+import { uriToPath } from './documents';
 import { Logger } from './log';
 
 export const SECTION = 'mcpToolLint';
 
-export interface LintSettings extends AnalysisOptions {
+export type RunMode = 'onType' | 'onSave';
+export type DiagnosticMode = 'openFiles' | 'workspace';
+
+/** What the editor's `mcpToolLint` section says. */
+export interface EditorSettings {
   /** `mcpToolLint.enable`: false publishes no diagnostics. */
   enable: boolean;
   profile: ProfileName;
   overrides: RuleOverride[];
+  run: RunMode;
+  diagnosticMode: DiagnosticMode;
+  /** `mcpToolLint.exclude`, relative to the document's workspace folder. */
+  exclude: string[];
 }
 
-export const DEFAULT_SETTINGS: LintSettings = { enable: true, profile: 'recommended', overrides: [] };
+/**
+ * The editor settings merged with the project config: what a document is analysed with (an
+ * AnalysisOptions: `profile` and `overrides` are the resolved ones).
+ */
+export interface LintSettings extends EditorSettings {
+  serverModules: string[];
+  /** The file matches an exclude glob (defaults, `mcpToolLint.exclude` or the config's `exclude`): no diagnostics. */
+  excluded: boolean;
+  /** The project config file that applies, if any. */
+  configFile?: string;
+  /** Why the project config could not be used (defaults apply instead). */
+  configProblem?: string;
+}
+
+export const DEFAULT_EDITOR_SETTINGS: EditorSettings = {
+  enable: true, profile: 'recommended', overrides: [], run: 'onType', diagnosticMode: 'openFiles', exclude: [],
+};
+export const DEFAULT_SETTINGS: LintSettings = { ...DEFAULT_EDITOR_SETTINGS, serverModules: [], excluded: false };
+
+/** Folders skipped whatever the settings say: dependencies, virtualenvs and build output. */
+const DEFAULT_EXCLUDES = [...SKIPPED_FOLDERS].map((folder) => `${folder}/`);
 
 const OVERRIDE_SEVERITIES: Record<string, RuleOverride['severity']> = {
   error: 'error', warning: 'warning', warn: 'warning', info: 'info', information: 'info', hint: 'hint',
@@ -29,15 +62,19 @@ const OVERRIDE_SEVERITIES: Record<string, RuleOverride['severity']> = {
  * Reads the `mcpToolLint` section as a client sends it. Values of the wrong type fall back
  * to the defaults, and `problems` receives one sentence per ignored value.
  */
-export function readEditorSettings(raw: unknown, problems: (message: string) => void): LintSettings {
+export function readEditorSettings(raw: unknown, problems: (message: string) => void): EditorSettings {
   const section = isObject(raw) ? raw : {};
-  const settings: LintSettings = { ...DEFAULT_SETTINGS, overrides: [] };
+  const settings: EditorSettings = { ...DEFAULT_EDITOR_SETTINGS, overrides: [], exclude: [] };
   if (typeof section.enable === 'boolean') settings.enable = section.enable;
   else if (section.enable !== undefined && section.enable !== null) problems(`${SECTION}.enable must be true or false; using true.`);
   if ((PROFILES as readonly unknown[]).includes(section.profile)) settings.profile = section.profile as ProfileName;
   else if (section.profile !== undefined && section.profile !== null) {
     problems(`${SECTION}.profile ${JSON.stringify(section.profile)} is not one of ${PROFILES.join(', ')}; using recommended.`);
   }
+  settings.run = oneOf(section.run, ['onType', 'onSave'] as const, 'run', problems) ?? 'onType';
+  settings.diagnosticMode = oneOf(section.diagnosticMode, ['openFiles', 'workspace'] as const, 'diagnosticMode', problems) ?? 'openFiles';
+  if (Array.isArray(section.exclude) && section.exclude.every((item) => typeof item === 'string')) settings.exclude = section.exclude as string[];
+  else if (section.exclude !== undefined && section.exclude !== null) problems(`${SECTION}.exclude must be a list of globs; ignored.`);
   const customizations = isObject(section.rules) ? section.rules.customizations : undefined;
   if (Array.isArray(customizations)) {
     for (const item of customizations) {
@@ -49,6 +86,12 @@ export function readEditorSettings(raw: unknown, problems: (message: string) => 
   return settings;
 }
 
+function oneOf<T extends string>(value: unknown, allowed: readonly T[], name: string, problems: (message: string) => void): T | undefined {
+  if ((allowed as readonly unknown[]).includes(value)) return value as T;
+  if (value !== undefined && value !== null) problems(`${SECTION}.${name} ${JSON.stringify(value)} is not one of ${allowed.join(', ')}; using ${allowed[0]}.`);
+  return undefined;
+}
+
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -57,16 +100,26 @@ export class Settings {
   private pullConfiguration = false;
   /** The section pushed by `didChangeConfiguration`, used when the client cannot be asked. */
   private pushed: unknown;
+  private folders: string[] = [];
   private readonly cache = new Map<string, Promise<LintSettings>>();
+  private readonly loader = new ConfigLoader();
   private readonly reported = new Set<string>();
+  /** Config problems already shown; a config file change may show them again. */
+  private readonly shownConfigProblems = new Set<string>();
   private readonly changed = new Emitter<void>();
-  /** The settings changed: every open document should be linted again. */
+  /** The settings or a project config file changed: every open document should be linted again. */
   readonly onDidChange: Event<void> = this.changed.event;
 
   constructor(private readonly connection: Connection, private readonly log: Logger) {}
 
-  initialize(capabilities: ClientCapabilities): void {
+  initialize(capabilities: ClientCapabilities, folders: readonly WorkspaceFolder[] | null | undefined, rootUri?: string | null): void {
     this.pullConfiguration = capabilities.workspace?.configuration === true;
+    this.folders = folders?.length ? folders.map((folder) => uriToPath(folder.uri)) : rootUri ? [uriToPath(rootUri)] : [];
+  }
+
+  /** The workspace folders as file paths. */
+  workspaceFolders(): readonly string[] {
+    return this.folders;
   }
 
   listen(): void {
@@ -76,13 +129,25 @@ export class Settings {
       this.cache.clear();
       this.changed.fire();
     }));
+    // Config files (`.mcp-tool-lint.json`, `pyproject.toml`) the client watches for us.
+    this.connection.onDidChangeWatchedFiles(this.log.guard('didChangeWatchedFiles', () => {
+      this.projectConfigChanged();
+    }));
   }
 
-  /** The analysis options for a document (editor settings; project config files merge in here). */
+  /** Forgets every project config read so far; the next analyses read them again. */
+  projectConfigChanged(): void {
+    this.loader.clear();
+    this.shownConfigProblems.clear();
+    this.cache.clear();
+    this.changed.fire();
+  }
+
+  /** The settings for a document: editor settings merged with its project config. */
   settingsFor(uri: string): Promise<LintSettings> {
     let settings = this.cache.get(uri);
     if (!settings) {
-      settings = this.editorSettings(uri).then((raw) => readEditorSettings(raw, (message) => this.reportOnce(message)));
+      settings = this.editorSettings(uri).then((raw) => this.merge(uri, readEditorSettings(raw, (message) => this.reportOnce(message))));
       this.cache.set(uri, settings);
     }
     return settings;
@@ -93,6 +158,36 @@ export class Settings {
     this.cache.delete(uri);
   }
 
+  private merge(uri: string, editor: EditorSettings): LintSettings {
+    const file = uri.startsWith('file:') ? uriToPath(uri) : undefined;
+    let config: ProjectConfig | undefined;
+    let configProblem: string | undefined;
+    if (file) {
+      try {
+        config = this.loader.configFor(file);
+      } catch (error) {
+        if (!(error instanceof ConfigError)) throw error;
+        configProblem = error.message;
+        this.reportConfigProblem(configProblem);
+      }
+    }
+    const resolved = resolveSettings({ config, editorProfile: editor.profile, editorOverrides: editor.overrides });
+    return {
+      ...editor,
+      ...resolved,
+      excluded: file !== undefined && this.isExcluded(file, editor, config),
+      configFile: config?.file,
+      configProblem,
+    };
+  }
+
+  private isExcluded(file: string, editor: EditorSettings, config: ProjectConfig | undefined): boolean {
+    const folder = this.folders.find((candidate) => !path.relative(candidate, file).startsWith('..')) ?? path.parse(file).root;
+    const matcher = new PathMatcher().add(folder, [...DEFAULT_EXCLUDES, ...editor.exclude]);
+    if (config) matcher.add(config.dir, config.exclude);
+    return matcher.matchesPathOrParent(file, false);
+  }
+
   private async editorSettings(uri: string): Promise<unknown> {
     if (!this.pullConfiguration) return this.pushed;
     try {
@@ -101,6 +196,15 @@ export class Settings {
       this.log.error(`Reading the ${SECTION} settings for ${uri}`, error);
       return undefined;
     }
+  }
+
+  /** A bad config file: one warning the user sees, and a log line; the defaults apply meanwhile. */
+  private reportConfigProblem(message: string): void {
+    if (this.shownConfigProblems.has(message)) return;
+    this.shownConfigProblems.add(message);
+    const text = `mcp-tool-lint: the project config cannot be used, so the defaults apply: ${message}`;
+    this.log.warn(text);
+    this.connection.window.showWarningMessage(text);
   }
 
   private reportOnce(message: string): void {

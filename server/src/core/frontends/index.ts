@@ -5,7 +5,7 @@ import { extractPythonDeclarations } from './python';
 import { extractScriptDeclarations } from './typescript';
 
 /** Turns a syntax tree into the tool declarations it holds. */
-export function extractDeclarations(grammar: GrammarId, tree: Tree, text: string): ToolDeclaration[] {
+export function extractDeclarations(grammar: GrammarId, tree: Tree, text: string, options: { serverModules?: readonly string[] } = {}): ToolDeclaration[] {
   if (grammar === 'python') return extractPythonDeclarations(tree, text);
-  return extractScriptDeclarations(tree, text, grammar);
+  return extractScriptDeclarations(tree, text, grammar, { serverModules: options.serverModules });
 }

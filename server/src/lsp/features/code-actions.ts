@@ -34,7 +34,6 @@ const DOCS_PREFIX = docsUrl('-').slice(0, -'-.md'.length);
 export function capabilities(): ServerCapabilities {
   return {
     codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL_KIND], resolveProvider: true },
-    executeCommandProvider: { commands: [SHOW_DOCUMENTATION_COMMAND] },
   };
 }
 
@@ -123,9 +122,8 @@ export function register(connection: Connection, context: ServerContext): void {
     }
   });
 
-  connection.onExecuteCommand(log.guardRequest('Running a command', async (params) => {
-    if (params.command !== SHOW_DOCUMENTATION_COMMAND) return null;
-    const url = params.arguments?.[0];
+  context.commands.add(SHOW_DOCUMENTATION_COMMAND, async (args) => {
+    const url = args[0];
     // Only our own documentation pages, whatever a client sends.
     if (typeof url !== 'string' || !url.startsWith(DOCS_PREFIX)) return null;
     if (context.client.window?.showDocument?.support) {
@@ -134,5 +132,5 @@ export function register(connection: Connection, context: ServerContext): void {
       connection.window.showInformationMessage(`mcp-tool-lint documentation: ${url}`);
     }
     return null;
-  }, null));
+  });
 }

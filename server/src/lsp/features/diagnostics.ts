@@ -1,8 +1,9 @@
 /**
- * Push diagnostics: every open document is linted when it opens, on every change and when
- * the settings change, and `publishDiagnostics` carries the version it was made for.
+ * Push diagnostics: every open document is linted when it opens, on every change (or only on
+ * save, with `mcpToolLint.run: onSave`) and when the settings change, and `publishDiagnostics`
+ * carries the version it was made for.
  */
-import type { Connection } from 'vscode-languageserver/node';
+import type { Connection, ServerCapabilities } from 'vscode-languageserver/node';
 import type { ServerContext } from '../context';
 import { toDiagnostic } from '../convert';
 
@@ -15,12 +16,20 @@ async function afterNextMessage(): Promise<void> {
   await new Promise((resolve) => setImmediate(resolve));
 }
 
+/** Why a document is linted: `change` is skipped when the settings say `run: onSave`. */
+type Trigger = 'open' | 'change' | 'save' | 'settings';
+
+export function capabilities(): ServerCapabilities {
+  return { textDocumentSync: { save: { includeText: false } } };
+}
+
 export function register(connection: Connection, context: ServerContext): void {
   const { documents, analyzer, settings, log } = context;
   /** Documents we have published diagnostics for, with how many were sent last. */
   const published = new Map<string, number>();
 
-  const lint = log.guard('Linting a document', async (uri: string, version: number) => {
+  const lint = log.guard('Linting a document', async (uri: string, version: number, trigger: Trigger) => {
+    if (trigger === 'change' && (await settings.settingsFor(uri)).run === 'onSave') return;
     // Changes the connection has already received land first, so a superseded version is not analysed.
     await afterNextMessage();
     if (documents.get(uri)?.version !== version) return;
@@ -45,13 +54,17 @@ export function register(connection: Connection, context: ServerContext): void {
     connection.sendDiagnostics({ uri, version, diagnostics }).catch((error: unknown) => log.error('Publishing diagnostics', error));
   }
 
-  documents.onDidOpen((document) => lint(document.uri, document.version));
-  documents.onDidChange((document) => lint(document.uri, document.version));
+  documents.onDidOpen((document) => lint(document.uri, document.version, 'open'));
+  documents.onDidChange((document) => lint(document.uri, document.version, 'change'));
+  connection.onDidSaveTextDocument(log.guard('didSave', ({ textDocument }) => {
+    const document = documents.get(textDocument.uri);
+    if (document) lint(document.uri, document.version, 'save');
+  }));
   documents.onDidClose((uri) => {
     if (!published.delete(uri)) return;
     connection.sendDiagnostics({ uri, diagnostics: [] }).catch((error: unknown) => log.error('Clearing diagnostics', error));
   });
   settings.onDidChange(() => {
-    for (const document of documents.all()) lint(document.uri, document.version);
+    for (const document of documents.all()) lint(document.uri, document.version, 'settings');
   });
 }

@@ -1,0 +1,121 @@
+/**
+ * Workspace diagnostics: with `mcpToolLint.diagnosticMode: workspace`, and on the command
+ * `mcpToolLint.lintWorkspace`, every tool file of the workspace folders that is not open is read
+ * from disk and linted (discovery as the CLI's: skipped folders, `.gitignore`, `exclude`), with
+ * work-done progress, one file per turn of the event loop so requests are still answered.
+ * Open documents keep their own diagnostics; turning the mode off clears what was listed.
+ */
+import * as fs from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import type { Connection } from 'vscode-languageserver/node';
+import { analyzeText } from '../../core/analyze';
+import { ConfigError, ConfigLoader, DEFAULT_MAX_FILE_SIZE, ProjectConfig } from '../../core/config';
+import { discoverFiles } from '../../core/discover';
+import type { ServerContext } from '../context';
+import { toDiagnostic } from '../convert';
+import { uriToPath } from '../documents';
+
+export const LINT_WORKSPACE_COMMAND = 'mcpToolLint.lintWorkspace';
+
+/** Discovery that skips a folder's bad config file (the settings report it) instead of stopping. */
+class TolerantConfigLoader extends ConfigLoader {
+  override configFor(fileOrDir: string, isDir = false): ProjectConfig | undefined {
+    try {
+      return super.configFor(fileOrDir, isDir);
+    } catch (error) {
+      if (error instanceof ConfigError) return undefined;
+      throw error;
+    }
+  }
+}
+
+const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+export function register(connection: Connection, context: ServerContext): void {
+  const { documents, settings, log } = context;
+  /** Closed files we listed problems for. */
+  const listed = new Set<string>();
+  /** Bumped by every run; an older run stops at its next file. */
+  let generation = 0;
+
+  const folderUris = (): string[] => settings.workspaceFolders().map((folder) => pathToFileURL(folder).href);
+
+  async function workspaceModeOn(): Promise<boolean> {
+    for (const uri of folderUris()) {
+      if ((await settings.settingsFor(uri)).diagnosticMode === 'workspace') return true;
+    }
+    return false;
+  }
+
+  function clear(uri: string): void {
+    if (!listed.delete(uri)) return;
+    connection.sendDiagnostics({ uri, diagnostics: [] }).catch((error: unknown) => log.error('Clearing diagnostics', error));
+  }
+
+  /** Lints one closed file from disk and publishes its problems; false when it was skipped. */
+  async function lintFile(file: string): Promise<boolean> {
+    const uri = pathToFileURL(file).href;
+    if (documents.get(uri)) return false;
+    const fileSettings = await settings.settingsFor(uri);
+    let text: string | undefined;
+    try {
+      if (fs.statSync(file).size <= DEFAULT_MAX_FILE_SIZE) text = fs.readFileSync(file, 'utf8');
+    } catch {
+      text = undefined;
+    }
+    const result = text !== undefined && fileSettings.enable && !fileSettings.excluded ? analyzeText(text, file, fileSettings) : undefined;
+    if (documents.get(uri)) return false;
+    if (!result?.findings.length) {
+      clear(uri);
+      return result !== undefined;
+    }
+    const options = { uri, version: -1, relatedInformation: context.client.textDocument?.publishDiagnostics?.relatedInformation === true };
+    listed.add(uri);
+    await connection.sendDiagnostics({ uri, diagnostics: result.findings.map((finding, index) => toDiagnostic(finding, index, options)) });
+    return true;
+  }
+
+  /** Lints every closed tool file of the workspace folders; answers how many files were linted. */
+  async function lintWorkspace(): Promise<number> {
+    const run = ++generation;
+    const folders = settings.workspaceFolders();
+    const progress = await connection.window.createWorkDoneProgress();
+    progress.begin('MCP Tool Lint: linting the workspace', 0, 'Finding tool files', false);
+    try {
+      const files = discoverFiles(folders, { loader: new TolerantConfigLoader(), note: (message) => log.info(`Workspace: ${message}`) })
+        .map((target) => target.absolute);
+      const found = new Set(files.map((file) => pathToFileURL(file).href));
+      for (const uri of [...listed]) if (!found.has(uri)) clear(uri);
+      let linted = 0;
+      for (const [index, file] of files.entries()) {
+        await nextTurn();
+        if (run !== generation) return linted;
+        progress.report(Math.round((index / files.length) * 100), `${index + 1}/${files.length} ${file}`);
+        if (await lintFile(file)) linted++;
+      }
+      log.info(`Workspace: linted ${linted} of ${files.length} files in ${folders.length} folder(s).`);
+      return linted;
+    } finally {
+      progress.done();
+    }
+  }
+
+  const refresh = log.guard('Workspace diagnostics', async () => {
+    if (await workspaceModeOn()) {
+      await lintWorkspace();
+    } else {
+      generation++;
+      for (const uri of [...listed]) clear(uri);
+    }
+  });
+
+  context.commands.add(LINT_WORKSPACE_COMMAND, () => lintWorkspace());
+  connection.onInitialized(refresh);
+  settings.onDidChange(refresh);
+  // A file that closes falls back to its on-disk problems in workspace mode.
+  documents.onDidClose(log.guard('Workspace diagnostics of a closed file', async (uri: string) => {
+    if (!uri.startsWith('file:') || !(await workspaceModeOn())) return;
+    await lintFile(uriToPath(uri));
+  }));
+  documents.onDidOpen((document) => listed.delete(document.uri));
+}
