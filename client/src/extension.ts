@@ -1,11 +1,14 @@
 /**
- * The VS Code client: starts the bundled language server (dist/server.js) over IPC and
- * contributes the restart and log commands. Everything else happens in the server.
+ * The VS Code client: starts the bundled language server (dist/server.js) over IPC, watches the
+ * project config files for it, and contributes the restart, log and preview commands and the
+ * language status item. Everything else happens in the server; its commands (Fix all, Lint
+ * workspace) are registered by the language client, which passes the active file to Fix all.
  */
 import * as path from 'node:path';
-import { commands, ExtensionContext, Position, Uri, window } from 'vscode';
+import { commands, ExtensionContext, Position, Uri, window, workspace } from 'vscode';
 import { LanguageClient, LanguageClientOptions, ServerOptions, TransportKind } from 'vscode-languageclient/node';
 import { PreviewPanel } from './preview';
+import { StatusItem } from './status';
 
 const LANGUAGES = ['python', 'typescript', 'typescriptreact', 'javascript', 'javascriptreact'];
 
@@ -18,12 +21,24 @@ export async function activate(context: ExtensionContext): Promise<void> {
     run: { module, transport: TransportKind.ipc },
     debug: { module, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6009'] } },
   };
+  const configWatchers = [workspace.createFileSystemWatcher('**/.mcp-tool-lint.json'), workspace.createFileSystemWatcher('**/pyproject.toml')];
   const clientOptions: LanguageClientOptions = {
     documentSelector: LANGUAGES.flatMap((language) => [
       { scheme: 'file', language },
       { scheme: 'untitled', language },
     ]),
-    synchronize: { configurationSection: 'mcpToolLint' },
+    synchronize: {
+      configurationSection: 'mcpToolLint',
+      // Project config: the server reads them again and re-lints when they change.
+      fileEvents: configWatchers,
+    },
+    middleware: {
+      // "Fix all" from the palette or a keybinding has no argument: it applies to the active file.
+      executeCommand: (command, args, next) => {
+        const active = window.activeTextEditor?.document.uri.toString();
+        return next(command, command === 'mcpToolLint.fixAll' && args.length === 0 && active ? [active] : args);
+      },
+    },
     diagnosticCollectionName: 'mcp-tool-lint',
     outputChannel,
   };
@@ -32,6 +47,8 @@ export async function activate(context: ExtensionContext): Promise<void> {
   client = languageClient;
   context.subscriptions.push(
     outputChannel,
+    ...configWatchers,
+    new StatusItem(languageClient, clientOptions.documentSelector ?? []),
     commands.registerCommand('mcpToolLint.restartServer', () => languageClient.restart()),
     commands.registerCommand('mcpToolLint.showLogs', () => outputChannel.show(true)),
     // From the palette with no arguments; from the server's code lens with (uri, position).

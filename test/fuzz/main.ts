@@ -1,8 +1,10 @@
 /**
  * `npm run fuzz [-- --cases N --seed S --pathological]`: the long fuzz run (10,000 cases by
- * default, a random seed unless given; `--pathological` adds 10,000-deep nesting and 2 MB lines). Prints progress and a summary; exits 1 when a session failed (each one is
+ * default, a random seed unless given; `--pathological` adds 10,000-deep nesting and 2 MB lines).
+ * `npm run fuzz -- --fix-safety` checks the fixes over every generated benchmark file instead. Prints progress and a summary; exits 1 when a session failed (each one is
  * saved under test/fuzz/regressions/ and replayed by `npm test`).
  */
+import { checkBenchFixes } from '../reliability/fix-safety-bench';
 import { runFuzz } from './fuzz';
 
 function option(name: string): string | undefined {
@@ -22,6 +24,11 @@ function integer(name: string, fallback: number): number {
 }
 
 async function main(): Promise<void> {
+  if (process.argv.includes('--fix-safety')) {
+    const problems = await checkBenchFixes();
+    for (const problem of problems) console.log(`  ${problem}`);
+    process.exit(problems.length ? 1 : 0);
+  }
   const cases = integer('cases', 10_000);
   const seed = integer('seed', Math.floor(Math.random() * 2 ** 31));
   console.log(`fuzz: ${cases} cases, seed ${seed}`);

@@ -41,6 +41,7 @@ function run(name: string, inputs: FixCheckInput[], minimumFixes: number): void 
       checked += result.fixesChecked;
       problems.push(...result.problems);
     }
+    console.log(`fix safety: ${name}: ${checked} fixes over ${inputs.length} texts`);
     knownSeen.push(...problems.filter((problem) => KNOWN_ISSUES.includes(problem)));
     assert.deepEqual(problems.filter((problem) => !KNOWN_ISSUES.includes(problem)), []);
     assert.ok(checked >= minimumFixes, `only ${checked} fixes were checked`);
