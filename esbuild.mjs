@@ -48,6 +48,9 @@ const builds = [
   esbuild.build({ ...common, entryPoints: { server: 'server/src/lsp/main.ts', cli: 'server/src/cli/main.ts' }, outdir: dist, banner: { js: '#!/usr/bin/env node' } }),
 ];
 if (withTests) {
+  builds.push(esbuild.build({ ...common, entryPoints: { 'bench/run': 'bench/run.ts' }, outdir: dist }));
+}
+if (withTests) {
   builds.push(esbuild.build({ ...common, entryPoints: { fuzz: 'test/fuzz/main.ts', soak: 'test/reliability/soak.ts' }, outdir: dist }));
 }
 if (withTests) {

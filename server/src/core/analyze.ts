@@ -50,11 +50,24 @@ export function analyzeText(text: string, filePath: string, options: AnalysisOpt
 
 export function analyzeTree(grammar: GrammarId, tree: Tree, text: string, options: AnalysisOptions = {}): AnalysisResult {
   const declarations = extractDeclarations(grammar, tree, text, options);
-  const findings = applySuppressions(tree, text, runRules(declarations, text, options), options).sort(compareFindings);
-  return { grammar, declarations, findings };
+  return { grammar, declarations, findings: findingsFor(tree, text, declarations, options) };
 }
 
-export function runRules(declarations: readonly ToolDeclaration[], text: string, options: AnalysisOptions = {}): Finding[] {
+/** The findings of declarations extracted from `tree`: the rules, then the suppression comments, sorted. */
+export function findingsFor(tree: Tree, text: string, declarations: readonly ToolDeclaration[], options: AnalysisOptions = {}, memo?: RuleMemo): Finding[] {
+  return applySuppressions(tree, text, runRules(declarations, text, options, memo), options).sort(compareFindings);
+}
+
+/**
+ * What one rule's `check` reported for one declaration, kept between analyses of a document
+ * (incremental analysis reuses it for declarations it did not re-extract). Before overrides.
+ */
+export interface RuleMemo {
+  get(declaration: ToolDeclaration, rule: Rule): readonly Finding[] | undefined;
+  set(declaration: ToolDeclaration, rule: Rule, findings: Finding[]): void;
+}
+
+export function runRules(declarations: readonly ToolDeclaration[], text: string, options: AnalysisOptions = {}, memo?: RuleMemo): Finding[] {
   const profile = options.profile ?? 'recommended';
   const findings: Finding[] = [];
   for (const rule of ALL_RULES) {
@@ -68,7 +81,16 @@ export function runRules(declarations: readonly ToolDeclaration[], text: string,
       text,
       report: (report: ReportOptions) => collected.push(toFinding(rule, severity, report, declarationIndex)),
     });
-    declarations.forEach((declaration, index) => rule.check?.(declaration, contextFor(index)));
+    declarations.forEach((declaration, index) => {
+      const remembered = memo?.get(declaration, rule);
+      if (remembered) {
+        for (const finding of remembered) collected.push({ ...finding, declarationIndex: index });
+        return;
+      }
+      const first = collected.length;
+      rule.check?.(declaration, contextFor(index));
+      memo?.set(declaration, rule, collected.slice(first));
+    });
     rule.checkFile?.(declarations, contextFor());
     for (const finding of collected) {
       const finalSeverity: SeverityOrOff = applyOverrides(rule, finding.severity, options.overrides ?? []);

@@ -6,7 +6,7 @@
  * `ignore-file[...]` anywhere (by convention at the top) covers the whole file.
  * Comments are found as the grammar's `comment` nodes; a regular expression reads one comment's text.
  */
-import { Tree } from 'web-tree-sitter';
+import { Node, Tree } from 'web-tree-sitter';
 import { Finding, Range, Severity } from './model';
 import { rangeAt } from './fixes/positions';
 import { findRule } from './rules';
@@ -46,23 +46,16 @@ const DIRECTIVE = /mcp-tool-lint:[ \t]*(ignore-file|ignore)[ \t]*\[([^\]\n]*)\]/
 
 export function findSuppressions(tree: Tree, text: string): SuppressionDirective[] {
   if (!text.includes('mcp-tool-lint:')) return [];
-  const comments = tree.rootNode.descendantsOfType('comment').filter((node) => node !== null);
-  const standaloneLines = new Set<number>();
   const parsed: Array<{ directive: SuppressionDirective; standalone: boolean; endLine: number; startLine: number }> = [];
-  for (const comment of comments) {
-    const commentStart = comment.startIndex;
-    const commentEnd = comment.endIndex;
-    const lineStart = text.lastIndexOf('\n', commentStart - 1) + 1;
-    const standalone = text.slice(lineStart, commentStart).trim() === '';
-    if (standalone) for (let line = comment.startPosition.row; line <= comment.endPosition.row; line++) standaloneLines.add(line);
-    const directive = parseDirective(text, commentStart, commentEnd);
-    if (directive) parsed.push({ directive, standalone, startLine: comment.startPosition.row, endLine: comment.endPosition.row });
+  for (const comment of commentsMentioning(tree, text, 'mcp-tool-lint:')) {
+    const directive = parseDirective(text, comment.startIndex, comment.endIndex);
+    if (directive) parsed.push({ directive, standalone: isStandalone(text, comment), startLine: comment.startPosition.row, endLine: comment.endPosition.row });
   }
   return parsed.map(({ directive, standalone, startLine, endLine }) => {
     if (directive.kind === 'line') {
       if (standalone) {
         let target = endLine + 1;
-        while (standaloneLines.has(target)) target++;
+        while (isStandaloneCommentLine(tree, text, target)) target++;
         directive.lines.add(target);
       } else {
         directive.lines.add(startLine);
@@ -70,6 +63,41 @@ export function findSuppressions(tree: Tree, text: string): SuppressionDirective
     }
     return directive;
   });
+}
+
+/** The comment nodes whose text contains `needle`, in document order (found from the text, not by walking the whole tree). */
+function commentsMentioning(tree: Tree, text: string, needle: string): Node[] {
+  const comments: Node[] = [];
+  for (let index = text.indexOf(needle); index >= 0; index = text.indexOf(needle, index + 1)) {
+    const node = tree.rootNode.descendantForIndex(index, index + 1);
+    if (node?.type !== 'comment' || comments.some((comment) => comment.startIndex === node.startIndex)) continue;
+    comments.push(node);
+    index = node.endIndex - 1;
+  }
+  return comments;
+}
+
+/** Whether nothing but whitespace precedes the comment on its first line. */
+function isStandalone(text: string, comment: Node): boolean {
+  const lineStart = text.lastIndexOf('\n', comment.startIndex - 1) + 1;
+  return text.slice(lineStart, comment.startIndex).trim() === '';
+}
+
+/** Whether a standalone comment covers the 0-based line (starts there, or is a block comment spanning it). */
+function isStandaloneCommentLine(tree: Tree, text: string, line: number): boolean {
+  let lineStart = 0;
+  for (let row = 0; row < line; row++) {
+    lineStart = text.indexOf('\n', lineStart) + 1;
+    if (lineStart === 0) return false;
+  }
+  let first = lineStart;
+  while (first < text.length && (text[first] === ' ' || text[first] === '\t' || text[first] === '\r')) first++;
+  const blank = first >= text.length || text[first] === '\n';
+  if (blank && lineStart >= text.length) return false;
+  const probe = blank ? lineStart : first;
+  const node = tree.rootNode.descendantForIndex(probe, probe + 1);
+  if (node?.type !== 'comment' || node.startIndex > probe || node.endIndex <= (blank ? probe : first)) return false;
+  return isStandalone(text, node);
 }
 
 function parseDirective(text: string, commentStart: number, commentEnd: number): SuppressionDirective | undefined {

@@ -8,15 +8,21 @@ import { extractWithRepairs } from './recovery';
 import { findRegistrations, hasToolDecorator, Registration } from './registrations';
 import { PythonValues } from './values';
 
-export function extractPythonDeclarations(tree: Tree, text: string): ToolDeclaration[] {
-  return extractWithRepairs(tree, text, extractFromTree) ?? extractFromTree(tree, text);
+/**
+ * The tool declarations of a module. With `rows`, only those of the top-level statements that
+ * start within one of these 0-based row spans (incremental analysis re-extracts edited statements).
+ */
+export function extractPythonDeclarations(tree: Tree, text: string, rows?: ReadonlyArray<readonly [number, number]>): ToolDeclaration[] {
+  const extract = (current: Tree, currentText: string) => extractFromTree(current, currentText, rows);
+  return extractWithRepairs(tree, text, extract) ?? extract(tree, text);
 }
 
-function extractFromTree(tree: Tree, text: string): ToolDeclaration[] {
+function extractFromTree(tree: Tree, text: string, rows?: ReadonlyArray<readonly [number, number]>): ToolDeclaration[] {
   const module = new PythonModule(tree.rootNode, text);
   const values = new PythonValues(module);
   const declarations: ToolDeclaration[] = [];
-  for (const registration of findRegistrations(module)) {
+  const roots = rows && namedChildren(tree.rootNode).filter((statement) => rows.some(([first, last]) => statement.startPosition.row >= first && statement.startPosition.row <= last));
+  for (const registration of findRegistrations(module, roots)) {
     try {
       declarations.push(buildDeclaration(registration, module, values));
     } catch (error) {

@@ -10,7 +10,6 @@
 import { Node, Tree } from 'web-tree-sitter';
 import { ToolDeclaration } from '../../model';
 import { parse } from '../../parse/parser';
-import { descendantsOfTypes } from '../syntax';
 
 const CLOSERS: Record<string, string> = { '(': ')', '[': ']', '{': '}' };
 const STATEMENT_STARTS = new Set(['@', 'def', 'class', 'async', 'from', 'import']);
@@ -42,8 +41,16 @@ export function extractWithRepairs(
       if (!insertion) break;
       currentText = `${currentText.slice(0, insertion.offset)}${insertion.closers}${currentText.slice(insertion.offset)}`;
       insertions.push({ offset: insertion.offset, line: insertion.line, character: insertion.character, length: insertion.closers.length });
+      // Reparse incrementally: the closers are the only change (a full parse of a long file costs ten times more).
+      const edited = (currentTree ?? tree).copy();
+      const at = { row: insertion.line, column: insertion.character };
+      edited.edit({
+        startIndex: insertion.offset, oldEndIndex: insertion.offset, newEndIndex: insertion.offset + insertion.closers.length,
+        startPosition: at, oldEndPosition: at, newEndPosition: { row: at.row, column: at.column + insertion.closers.length },
+      });
       currentTree?.delete();
-      currentTree = parse('python', currentText);
+      currentTree = parse('python', currentText, edited);
+      edited.delete();
     }
     if (!currentTree) return undefined;
     const declarations = extract(currentTree, currentText);
@@ -58,11 +65,27 @@ export function extractWithRepairs(
 }
 
 function firstRepair(root: Node): { offset: number; line: number; character: number; closers: string } | undefined {
-  for (const error of descendantsOfTypes(root, new Set(['ERROR']))) {
+  for (const error of errorNodes(root)) {
     const repair = planRepair(error);
     if (repair) return repair;
   }
   return undefined;
+}
+
+/** The ERROR nodes in document order, descending only into subtrees that hold an error. */
+function errorNodes(root: Node): Node[] {
+  const found: Node[] = [];
+  const stack: Node[] = [root];
+  while (stack.length) {
+    const node = stack.pop() as Node;
+    if (node.type === 'ERROR') found.push(node);
+    const children = node.children;
+    for (let index = children.length - 1; index >= 0; index--) {
+      const child = children[index];
+      if (child?.hasError) stack.push(child);
+    }
+  }
+  return found;
 }
 
 /** Walks the region's tokens with a bracket stack; the closers go after the last token before the next top-level statement. */

@@ -1,0 +1,139 @@
+/**
+ * A lean LSP client for the benchmark: spawns the real `node dist/server.js --stdio`, records
+ * when each `publishDiagnostics` (uri, version) arrives, and reads the server's RSS from /proc.
+ */
+import { ChildProcess, spawn } from 'node:child_process';
+import * as fs from 'node:fs';
+import {
+  createMessageConnection, InitializeResult, MessageConnection, PublishDiagnosticsParams, StreamMessageReader,
+  StreamMessageWriter, TextDocumentContentChangeEvent,
+} from 'vscode-languageserver/node';
+
+const TIMEOUT_MS = 120_000;
+
+interface Pending {
+  resolve(params: PublishDiagnosticsParams): void;
+  reject(error: Error): void;
+  timer: NodeJS.Timeout;
+}
+
+export class LspSession {
+  initializeResult!: InitializeResult;
+  /** The latest diagnostics per URI. */
+  readonly latest = new Map<string, PublishDiagnosticsParams>();
+  private readonly arrived = new Map<string, { params: PublishDiagnosticsParams; at: number }>();
+  private readonly pending = new Map<string, Pending>();
+  private stderr = '';
+
+  private constructor(readonly child: ChildProcess, readonly connection: MessageConnection) {
+    connection.onNotification('textDocument/publishDiagnostics', (params: PublishDiagnosticsParams) => {
+      const at = performance.now();
+      this.latest.set(params.uri, params);
+      const key = keyOf(params.uri, params.version);
+      const waiting = this.pending.get(key);
+      if (waiting) {
+        clearTimeout(waiting.timer);
+        this.pending.delete(key);
+        waiting.resolve(params);
+      } else {
+        this.arrived.set(key, { params, at });
+      }
+    });
+    connection.onRequest('workspace/configuration', (params: { items: Array<{ section?: string }> }) =>
+      params.items.map((item) => (item.section === 'mcpToolLint' ? { enable: true, profile: 'recommended' } : null)));
+    connection.onRequest('client/registerCapability', () => null);
+    connection.onRequest('window/workDoneProgress/create', () => null);
+    connection.onNotification('window/logMessage', () => undefined);
+    child.stderr?.on('data', (chunk: Buffer) => { this.stderr += chunk.toString(); });
+    child.on('exit', (code) => {
+      for (const waiting of this.pending.values()) waiting.reject(new Error(`the server exited (code ${code}): ${this.stderr}`));
+    });
+  }
+
+  static async start(serverPath: string): Promise<LspSession> {
+    const nodeArguments = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+    const child = spawn(process.execPath, [...nodeArguments, serverPath, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const connection = createMessageConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
+    const session = new LspSession(child, connection);
+    connection.listen();
+    session.initializeResult = await connection.sendRequest('initialize', {
+      processId: process.pid,
+      rootUri: null,
+      capabilities: {
+        workspace: { configuration: true },
+        textDocument: {
+          synchronization: { dynamicRegistration: false },
+          publishDiagnostics: { relatedInformation: true, versionSupport: true, codeDescriptionSupport: true },
+          completion: { completionItem: { snippetSupport: true, documentationFormat: ['markdown', 'plaintext'] } },
+          hover: { contentFormat: ['markdown', 'plaintext'] },
+          // As VS Code asks: file-wide fixes are computed when picked (codeAction/resolve), not with the list.
+          codeAction: {
+            codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix', 'source.fixAll'] } },
+            isPreferredSupport: true, dataSupport: true, resolveSupport: { properties: ['edit'] },
+          },
+        },
+      },
+    });
+    await connection.sendNotification('initialized', {});
+    return session;
+  }
+
+  open(uri: string, languageId: string, text: string, version = 1): Promise<void> {
+    return this.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId, version, text } });
+  }
+
+  change(uri: string, version: number, changes: TextDocumentContentChangeEvent[]): Promise<void> {
+    return this.connection.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: changes });
+  }
+
+  /** Resolves with the time (performance.now) the diagnostics of that version arrived. */
+  diagnosticsOf(uri: string, version: number): Promise<{ params: PublishDiagnosticsParams; at: number }> {
+    const key = keyOf(uri, version);
+    const already = this.arrived.get(key);
+    if (already) {
+      this.arrived.delete(key);
+      return Promise.resolve(already);
+    }
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(key);
+        reject(new Error(`no diagnostics for ${uri} version ${version} within ${TIMEOUT_MS} ms`));
+      }, TIMEOUT_MS);
+      this.pending.set(key, { resolve: (params) => resolve({ params, at: performance.now() }), reject, timer });
+    });
+  }
+
+  /** Forgets diagnostics nobody waited for (the memory run waits only for some versions). */
+  dropUnclaimed(): void {
+    this.arrived.clear();
+  }
+
+  /** The server process's resident set size in bytes (Linux /proc). */
+  rss(): number | undefined {
+    try {
+      const status = fs.readFileSync(`/proc/${this.child.pid}/status`, 'utf8');
+      const match = /VmRSS:\s+(\d+)\s+kB/.exec(status);
+      return match ? Number(match[1]) * 1024 : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  async stop(): Promise<void> {
+    try {
+      await Promise.race([this.connection.sendRequest('shutdown'), new Promise((resolve) => setTimeout(resolve, 2000))]);
+      await this.connection.sendNotification('exit');
+    } catch {
+      // The server is gone already.
+    }
+    const exited = new Promise((resolve) => this.child.once('exit', resolve));
+    const killer = setTimeout(() => this.child.kill(), 3000);
+    if (this.child.exitCode === null) await exited;
+    clearTimeout(killer);
+    this.connection.dispose();
+  }
+}
+
+function keyOf(uri: string, version: number | undefined): string {
+  return `${version}@${uri}`;
+}

@@ -1,0 +1,157 @@
+/** One measurement per issue 7 target, each taken the way the issue's table says. */
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Diagnostic } from 'vscode-languageserver/node';
+import { percentile, positionsAfter, typingEdits } from './edits';
+import { LspSession } from './lsp-session';
+
+export interface Paths {
+  root: string;
+  server: string;
+  cli: string;
+}
+
+function languageIdOf(file: string): string {
+  return file.endsWith('.py') ? 'python' : file.endsWith('.ts') ? 'typescript' : 'javascript';
+}
+
+/** Opens `file` in a fresh server and waits for its first diagnostics. */
+async function openFresh(paths: Paths, file: string): Promise<{ session: LspSession; uri: string; text: string }> {
+  const session = await LspSession.start(paths.server);
+  const uri = pathToFileURL(file).href;
+  const text = fs.readFileSync(file, 'utf8');
+  const first = session.diagnosticsOf(uri, 1);
+  await session.open(uri, languageIdOf(file), text);
+  await first;
+  return { session, uri, text };
+}
+
+/** Keystroke → diagnostics: p95 over `count` one-character edits, each waited for before the next. */
+export async function keystrokeP95(paths: Paths, file: string, count: number, seed: number): Promise<{ p95: number; median: number }> {
+  const { session, uri, text } = await openFresh(paths, file);
+  try {
+    const samples: number[] = [];
+    let version = 1;
+    for (const edit of typingEdits(text, count, seed)) {
+      version++;
+      const arrival = session.diagnosticsOf(uri, version);
+      const sent = performance.now();
+      await session.change(uri, version, [edit]);
+      const { at } = await arrival;
+      samples.push(at - sent);
+    }
+    return { p95: percentile(samples, 95), median: percentile(samples, 50) };
+  } finally {
+    await session.stop();
+  }
+}
+
+/** Spawn → first diagnostics of `file`, in milliseconds. */
+export async function coldStart(paths: Paths, file: string): Promise<number> {
+  const started = performance.now();
+  const { session } = await openFresh(paths, file);
+  const elapsed = performance.now() - started;
+  await session.stop();
+  return elapsed;
+}
+
+export type RequestKind = 'completion' | 'hover' | 'codeAction';
+
+const CAPABILITY: Record<RequestKind, string> = { completion: 'completionProvider', hover: 'hoverProvider', codeAction: 'codeActionProvider' };
+
+/** Request → response p95 for each announced request kind on `file`; undefined for kinds not announced. */
+export async function requestP95s(paths: Paths, file: string, count: number): Promise<Record<RequestKind, number | undefined>> {
+  const { session, uri, text } = await openFresh(paths, file);
+  try {
+    const capabilities = session.initializeResult.capabilities as Record<string, unknown>;
+    const diagnostics: Diagnostic[] = session.latest.get(uri)?.diagnostics ?? [];
+    const requests: Record<RequestKind, () => Array<[string, unknown]>> = {
+      completion: () => positionsAfter(text, ['Behavior(', 'ToolAnnotations(', 'annotations: { '], count)
+        .map((position) => ['textDocument/completion', { textDocument: { uri }, position }]),
+      hover: () => positionsAfter(text, ['read_only', 'readOnlyHint', 'ServiceDomain.', 'Operation.'], count)
+        .map((position) => ['textDocument/hover', { textDocument: { uri }, position: { line: position.line, character: position.character - 2 } }]),
+      codeAction: () => spreadOver(diagnostics, count)
+        .map((diagnostic) => ['textDocument/codeAction', { textDocument: { uri }, range: diagnostic.range, context: { diagnostics: [diagnostic] } }]),
+    };
+    const result: Record<RequestKind, number | undefined> = { completion: undefined, hover: undefined, codeAction: undefined };
+    for (const kind of Object.keys(requests) as RequestKind[]) {
+      if (!capabilities[CAPABILITY[kind]]) continue;
+      const samples: number[] = [];
+      for (const [method, params] of requests[kind]()) {
+        const sent = performance.now();
+        await session.connection.sendRequest(method, params);
+        samples.push(performance.now() - sent);
+      }
+      result[kind] = samples.length ? percentile(samples, 95) : undefined;
+    }
+    return result;
+  } finally {
+    await session.stop();
+  }
+}
+
+function spreadOver<T>(items: readonly T[], count: number): T[] {
+  if (items.length <= count) return [...items];
+  return Array.from({ length: count }, (_, index) => items[Math.floor((index * items.length) / count)]);
+}
+
+/** The CLI on a folder, wall time including Node's start, in milliseconds. */
+export function cliWall(paths: Paths, folder: string): { ms: number; status: number | null; findings: number } {
+  const started = performance.now();
+  const run = spawnSync(process.execPath, [paths.cli, '--format', 'json', folder], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+  const ms = performance.now() - started;
+  let findings = -1;
+  try {
+    findings = (JSON.parse(run.stdout) as unknown[]).length;
+  } catch {
+    // Reported as -1: the CLI printed something that is not the JSON array.
+  }
+  return { ms, status: run.status, findings };
+}
+
+export interface MemoryFigures {
+  afterOpen: number;
+  after500: number;
+  after5000: number;
+  growth: number;
+}
+
+/**
+ * RSS after opening `file` and applying `edits` one-character edits (waiting for the diagnostics
+ * of every `waitEvery`-th one, so the server keeps up), and the growth after the first 500.
+ */
+export async function memory(paths: Paths, file: string, edits: number, seed: number, waitEvery = 10): Promise<MemoryFigures> {
+  const { session, uri, text } = await openFresh(paths, file);
+  try {
+    const afterOpen = session.rss() ?? NaN;
+    let after500 = NaN;
+    let version = 1;
+    for (const edit of typingEdits(text, edits, seed)) {
+      version++;
+      const waited = version % waitEvery === 0 || version - 1 === 500 || version - 1 === edits ? session.diagnosticsOf(uri, version) : undefined;
+      await session.change(uri, version, [edit]);
+      if (waited) {
+        await waited;
+        session.dropUnclaimed();
+      }
+      if (version - 1 === 500) after500 = session.rss() ?? NaN;
+    }
+    const after5000 = session.rss() ?? NaN;
+    return { afterOpen, after500, after5000, growth: (after5000 - after500) / after500 };
+  } finally {
+    await session.stop();
+  }
+}
+
+/** The `.vsix` size after `npm run package`, or undefined when packaging is not set up. */
+export function vsixSize(root: string): { bytes?: number; note?: string } {
+  const packageJson = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts?: Record<string, string>; name: string; version: string };
+  if (!packageJson.scripts?.package) return { note: 'no `npm run package` script' };
+  if (!fs.existsSync(path.join(root, 'node_modules', '.bin', 'vsce'))) return { note: '`vsce` is not installed' };
+  const run = spawnSync('npm', ['run', 'package'], { cwd: root, encoding: 'utf8' });
+  const vsix = path.join(root, `${packageJson.name}-${packageJson.version}.vsix`);
+  if (run.status !== 0 || !fs.existsSync(vsix)) return { note: `npm run package failed: ${(run.stderr || run.stdout).trim().split('\n').pop()}` };
+  return { bytes: fs.statSync(vsix).size };
+}

@@ -1,0 +1,160 @@
+/**
+ * `npm run bench`: measures the issue 7 targets against the built server and CLI (dist/),
+ * several runs each, prints a table (min / median / max), and writes bench/results.json and
+ * bench/RESULTS.md. Options: `--runs N` (default 5), `--only a,b` (ids from TARGETS), `--no-package`.
+ */
+import { execSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { spread, Spread } from './edits';
+import { ensureBenchData } from './generate';
+import { cliWall, coldStart, keystrokeP95, memory, Paths, RequestKind, requestP95s, vsixSize } from './measure';
+
+interface Row {
+  id: string;
+  what: string;
+  unit: 'ms' | 'MB' | '%';
+  target: number;
+  figures?: Spread;
+  note?: string;
+}
+
+function repoRoot(): string {
+  let dir = __dirname;
+  while (!fs.existsSync(path.join(dir, 'package.json'))) dir = path.dirname(dir);
+  return dir;
+}
+
+function option(name: string): string | undefined {
+  const index = process.argv.indexOf(name);
+  return index >= 0 ? process.argv[index + 1] : undefined;
+}
+
+const root = repoRoot();
+const paths: Paths = { root, server: path.join(root, 'dist', 'server.js'), cli: path.join(root, 'dist', 'cli.js') };
+const runs = Number(option('--runs') ?? 5);
+const only = option('--only')?.split(',');
+const wanted = (id: string) => !only || only.includes(id);
+
+async function repeat(times: number, measure: (run: number) => Promise<number> | number): Promise<Spread> {
+  const figures: number[] = [];
+  for (let run = 0; run < times; run++) figures.push(await measure(run));
+  return spread(figures);
+}
+
+async function main(): Promise<void> {
+  const data = ensureBenchData(root);
+  const rows: Row[] = [];
+  const add = (row: Row) => {
+    rows.push(row);
+    console.error(`  ${row.what}: ${describe(row)}`);
+  };
+  const lines = (file: string) => fs.readFileSync(file, 'utf8').split('\n').length - 1;
+
+  for (const [id, file, target] of [
+    ['keystroke-500', data.python500, 5],
+    ['keystroke-10000', data.python10000, 25],
+    ['keystroke-10000-ts', data.typescript10000, 25],
+  ] as const) {
+    if (!wanted(id)) continue;
+    // TypeScript is not analysed incrementally yet: one run of it takes minutes, so it gets one.
+    const times = id.endsWith('-ts') ? Math.min(runs, 1) : runs;
+    const figures = await repeat(times, (run) => keystrokeP95(paths, file, 200, 100 + run).then((result) => result.p95));
+    add({ id, what: `keystroke → diagnostics, ${lines(file).toLocaleString('en')}-line ${path.extname(file)} file (p95)`, unit: 'ms', target, figures, note: `${times} run(s)` });
+  }
+  if (wanted('cold-start')) {
+    const figures = await repeat(runs, () => coldStart(paths, data.python1000));
+    add({ id: 'cold-start', what: `cold start → first diagnostics, ${lines(data.python1000).toLocaleString('en')}-line file`, unit: 'ms', target: 400, figures });
+  }
+  if (wanted('requests')) {
+    const perKind: Record<RequestKind, number[]> = { completion: [], hover: [], codeAction: [] };
+    for (let run = 0; run < runs; run++) {
+      const result = await requestP95s(paths, data.python10000, 200);
+      for (const kind of Object.keys(perKind) as RequestKind[]) if (result[kind] !== undefined) perKind[kind].push(result[kind]!);
+    }
+    for (const kind of Object.keys(perKind) as RequestKind[]) {
+      const what = `${kind === 'codeAction' ? 'code action' : kind} request → response, 10,000-line file (p95)`;
+      add(perKind[kind].length
+        ? { id: kind, what, unit: 'ms', target: 10, figures: spread(perKind[kind]) }
+        : { id: kind, what, unit: 'ms', target: 10, note: 'not available yet (the server does not announce it)' });
+    }
+  }
+  if (wanted('cli')) {
+    const files = execSync(`find ${JSON.stringify(data.repository)} -type f`, { encoding: 'utf8' }).trim().split('\n');
+    const total = files.reduce((sum, file) => sum + lines(file), 0);
+    let last: ReturnType<typeof cliWall> | undefined;
+    const figures = await repeat(runs, () => {
+      last = cliWall(paths, data.repository);
+      return last.ms;
+    });
+    add({
+      id: 'cli', what: `CLI on ${files.length} files, ${total.toLocaleString('en')} lines (wall, with Node start)`, unit: 'ms', target: 700, figures,
+      note: last && last.findings < 0 ? `the CLI printed no JSON array (exit ${last.status})` : `${last?.findings} findings, exit ${last?.status}`,
+    });
+  }
+  if (wanted('memory')) {
+    const results = [];
+    for (let run = 0; run < Math.min(runs, Number(option('--memory-runs') ?? 2)); run++) results.push(await memory(paths, data.python10000, 5000, 200 + run));
+    add({ id: 'memory', what: 'server RSS after the 10,000-line file and 5,000 edits', unit: 'MB', target: 120, figures: spread(results.map((r) => r.after5000 / 2 ** 20)) });
+    add({ id: 'memory-growth', what: 'RSS growth after the first 500 edits', unit: '%', target: 10, figures: spread(results.map((r) => r.growth * 100)) });
+  }
+  if (wanted('package') && !process.argv.includes('--no-package')) {
+    const vsix = vsixSize(root);
+    add(vsix.bytes !== undefined
+      ? { id: 'package', what: '.vsix size', unit: 'MB', target: 5, figures: spread([vsix.bytes / 2 ** 20]) }
+      : { id: 'package', what: '.vsix size', unit: 'MB', target: 5, note: `not available yet (${vsix.note})` });
+  }
+  report(rows);
+}
+
+function format(value: number, unit: Row['unit']): string {
+  return unit === 'ms' ? value.toFixed(value < 100 ? 1 : 0) : value.toFixed(1);
+}
+
+function describe(row: Row): string {
+  if (!row.figures) return row.note ?? '';
+  const { min, median, max } = row.figures;
+  return `${format(min, row.unit)} / ${format(median, row.unit)} / ${format(max, row.unit)} ${row.unit}`;
+}
+
+function verdict(row: Row): string {
+  if (!row.figures) return 'n/a';
+  const { median } = row.figures;
+  if (median <= row.target) return 'met';
+  const over = row.unit === '%' ? `${(median - row.target).toFixed(1)} points` : `${format(median - row.target, row.unit)} ${row.unit} (×${(median / row.target).toFixed(1)})`;
+  return `missed by ${over}`;
+}
+
+function machine(): string {
+  const cpu = /model name\s*:\s*(.*)/.exec(fs.existsSync('/proc/cpuinfo') ? fs.readFileSync('/proc/cpuinfo', 'utf8') : '')?.[1] ?? os.cpus()[0]?.model ?? 'unknown CPU';
+  return `${os.availableParallelism()} CPUs (nproc), ${cpu}, Node ${process.version}, ${os.platform()} ${os.release()}`;
+}
+
+function report(rows: Row[]): void {
+  const table = [
+    `| what | target | min / median / max | verdict | note |`,
+    '|---|---|---|---|---|',
+    ...rows.map((row) => `| ${row.what} | ≤ ${row.target} ${row.unit} | ${row.figures ? describe(row) : '—'} | ${verdict(row)} | ${row.figures ? row.note ?? '' : row.note ?? ''} |`),
+  ].join('\n');
+  console.log(`\nmachine: ${machine()}; ${runs} runs\n\n${table}\n`);
+  const when = new Date().toISOString();
+  fs.writeFileSync(path.join(root, 'bench', 'results.json'), `${JSON.stringify({ when, machine: machine(), runs, rows }, null, 2)}\n`);
+  const notesFile = path.join(root, 'bench', 'NOTES.md');
+  const notes = fs.existsSync(notesFile) ? `\n${fs.readFileSync(notesFile, 'utf8')}` : '';
+  fs.writeFileSync(path.join(root, 'bench', 'RESULTS.md'), [
+    '# Benchmark results (issue 7)',
+    '',
+    `Made by \`npm run bench\` on ${when.slice(0, 16).replace('T', ' ')} UTC. Machine: ${machine()}. ${runs} runs per figure`,
+    '(keystroke and request figures are each run\'s p95; the table gives the min, median and max of those over the runs).',
+    'Inputs come from the seeded generator in bench/generate.ts (bench/.data/, not committed).',
+    '',
+    table,
+    notes,
+  ].join('\n'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
