@@ -7,7 +7,7 @@ import { ChildProcess, spawn } from 'node:child_process';
 import * as path from 'node:path';
 import {
   ClientCapabilities, ConfigurationParams, createMessageConnection, InitializeResult, LogMessageParams, MessageConnection,
-  Position, PublishDiagnosticsParams, Range, StreamMessageReader, StreamMessageWriter, TextDocumentContentChangeEvent,
+  Position, PublishDiagnosticsParams, Range, StreamMessageReader, StreamMessageWriter, TextDocumentContentChangeEvent, WorkspaceFolder,
 } from 'vscode-languageserver/node';
 import { repoRoot } from './fixtures';
 
@@ -32,6 +32,8 @@ export class LspClient {
   readonly diagnostics: PublishDiagnosticsParams[] = [];
   /** Every `window/logMessage`. */
   readonly logs: LogMessageParams[] = [];
+  /** Every other notification (`window/showMessage`, `$/progress`, `mcpToolLint/status`...), in arrival order. */
+  readonly notifications: Array<{ method: string; params: unknown }> = [];
   /** Every `workspace/configuration` request. */
   readonly configurationRequests: ConfigurationParams[] = [];
   /** The `mcpToolLint` section answered to `workspace/configuration`; change it, then call `configurationChanged`. */
@@ -53,6 +55,10 @@ export class LspClient {
       this.logs.push(params);
       this.recheck();
     });
+    connection.onNotification((method: string, params: unknown) => {
+      this.notifications.push({ method, params });
+      this.recheck();
+    });
     connection.onRequest('workspace/configuration', (params: ConfigurationParams) => {
       this.configurationRequests.push(params);
       return params.items.map((item) => (item.section === 'mcpToolLint' ? this.settings : null));
@@ -68,14 +74,15 @@ export class LspClient {
   }
 
   /** Spawns the server (dist/server.js unless `server` names another bundle) and sends `initialize` / `initialized`. */
-  static async start(options: { settings?: Record<string, unknown>; capabilities?: ClientCapabilities; server?: string } = {}): Promise<{ client: LspClient; initializeResult: InitializeResult }> {
+  static async start(options: { settings?: Record<string, unknown>; capabilities?: ClientCapabilities; server?: string; workspaceFolders?: WorkspaceFolder[] } = {}): Promise<{ client: LspClient; initializeResult: InitializeResult }> {
     const child = spawn(process.execPath, [options.server ?? SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
     const connection = createMessageConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
     const client = new LspClient(child, connection, options.settings ?? { enable: true, profile: 'recommended' });
     connection.listen();
     const initializeResult: InitializeResult = await connection.sendRequest('initialize', {
       processId: process.pid,
-      rootUri: null,
+      rootUri: options.workspaceFolders?.[0]?.uri ?? null,
+      workspaceFolders: options.workspaceFolders ?? null,
       capabilities: options.capabilities ?? DEFAULT_CAPABILITIES,
     });
     await connection.sendNotification('initialized', {});

@@ -5,7 +5,9 @@
  * file (rules.md "Profiles": profile defaults → project config → editor customizations).
  */
 import * as path from 'node:path';
-import { ClientCapabilities, Connection, Emitter, Event, WorkspaceFolder } from 'vscode-languageserver/node';
+import {
+  ClientCapabilities, Connection, Emitter, Event, MessageType, ShowMessageNotification, WorkspaceFolder,
+} from 'vscode-languageserver/node';
 import { ConfigError, ConfigLoader, ProjectConfig, resolveSettings } from '../core/config';
 import { PathMatcher } from '../core/config-glob';
 import { SKIPPED_FOLDERS } from '../core/discover';
@@ -204,7 +206,9 @@ export class Settings {
     this.shownConfigProblems.add(message);
     const text = `mcp-tool-lint: the project config cannot be used, so the defaults apply: ${message}`;
     this.log.warn(text);
-    this.connection.window.showWarningMessage(text);
+    // A notification: a request would wait for an answer the user may never give.
+    this.connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Warning, message: text })
+      .catch((error: unknown) => this.log.error('Showing a warning', error));
   }
 
   private reportOnce(message: string): void {

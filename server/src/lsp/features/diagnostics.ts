@@ -16,7 +16,7 @@ async function afterNextMessage(): Promise<void> {
   await new Promise((resolve) => setImmediate(resolve));
 }
 
-/** Why a document is linted: `change` is skipped when the settings say `run: onSave`. */
+/** Why a document is linted: with `run: onSave`, `change` is skipped; otherwise `save` is. */
 type Trigger = 'open' | 'change' | 'save' | 'settings';
 
 export function capabilities(): ServerCapabilities {
@@ -29,7 +29,9 @@ export function register(connection: Connection, context: ServerContext): void {
   const published = new Map<string, number>();
 
   const lint = log.guard('Linting a document', async (uri: string, version: number, trigger: Trigger) => {
-    if (trigger === 'change' && (await settings.settingsFor(uri)).run === 'onSave') return;
+    const run = trigger === 'change' || trigger === 'save' ? (await settings.settingsFor(uri)).run : undefined;
+    // onSave: changes wait for the save; onType: a save changes nothing the last change did not lint.
+    if ((trigger === 'change' && run === 'onSave') || (trigger === 'save' && run !== 'onSave')) return;
     // Changes the connection has already received land first, so a superseded version is not analysed.
     await afterNextMessage();
     if (documents.get(uri)?.version !== version) return;
