@@ -8,34 +8,9 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { pathToFileURL } from 'node:url';
-import { Diagnostic, FileChangeType } from 'vscode-languageserver/node';
+import { FileChangeType } from 'vscode-languageserver/node';
 import { LspClient, TestDocument } from '../helpers/lsp-client';
-
-/** A read-only tool that writes readOnlyHint only: what each profile asks for differs (rules.md "Profiles", MTL202). */
-export const READ_ONLY_TOOL = `from fastmcp import FastMCP
-from mcp.types import ToolAnnotations
-
-mcp = FastMCP("notes")
-
-
-@mcp.tool(annotations=ToolAnnotations(readOnlyHint=True))
-def list_notes() -> list:
-    """List notes."""
-`;
-
-const TAIL = 'Add them explicitly so clients can tell what the tool does without asking for needless confirmation.';
-const OPEN_WORLD = 'MTL202 The annotations of list_notes omit openWorldHint, so clients will assume openWorldHint: true. Add it explicitly so clients can tell what the tool does without asking for needless confirmation.';
-/** The `annotations` keyword on line 7: where MTL202 is reported. */
-const AT = '6:10-6:21';
-const SEVERITY = ['', 'error', 'warning', 'info', 'hint'];
-
-/** `line:col-line:col severity CODE message`, 0-based, as a user sees a diagnostic. */
-export function lines(diagnostics: Diagnostic[]): string[] {
-  return diagnostics.map((d) => {
-    const code = typeof d.data === 'object' && d.data && 'code' in d.data ? String(d.data.code) : String(d.code);
-    return `${d.range.start.line}:${d.range.start.character}-${d.range.end.line}:${d.range.end.character} ${SEVERITY[d.severity ?? 0]} ${code} ${d.message}`;
-  });
-}
+import { AT, lines, OPEN_WORLD, READ_ONLY_TOOL, TAIL } from './config-helpers';
 
 function tempFolder(): string {
   return fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'mtl-config-')));
