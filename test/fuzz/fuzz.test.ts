@@ -22,8 +22,14 @@ test(`${CASES} fuzz cases (seed ${SEED}): the server never exits, logs no error,
   console.log(`fuzz: ${report.cases} cases, ${report.sessions} sessions, ${report.fixtures} fixtures, ${(report.elapsedMs / 1000).toFixed(1)} s (server CPU ${((report.serverCpuMs ?? NaN) / 1000).toFixed(1)} s); slowest answers (ms): ${JSON.stringify(report.latencies)}; edits: ${JSON.stringify(report.edits)}`);
 });
 
-for (const { file, regression } of listRegressions()) {
-  test(`fuzz regression ${path.basename(file)} replays cleanly (was: ${regression.failure.slice(0, 120)})`, { timeout: 120_000 }, async () => {
+const KNOWN = path.join(repoRoot(), 'test', 'fuzz', 'known');
+const replays = [
+  ...listRegressions().map((entry) => ({ ...entry, todo: undefined })),
+  // Failing sessions whose cause is reported but not yet fixed: replayed as todo tests.
+  ...listRegressions(KNOWN).map((entry) => ({ ...entry, todo: 'a known issue, reported (see test/fuzz/RELIABILITY.md)' })),
+];
+for (const { file, regression, todo } of replays) {
+  test(`fuzz regression ${path.basename(file)} replays cleanly (was: ${regression.failure.slice(0, 120)})`, { timeout: 120_000, todo }, async () => {
     const client = await startServer();
     try {
       const result = await new FuzzRunner(client).run(sessionStart(regression.session), recordedSteps(regression.session));
