@@ -79,7 +79,7 @@ export class IncrementalAnalyzer {
     const memo = previous && previous.grammar === grammar && previous.options === options ? previous.memo : new DeclarationMemo();
     const reused = previous && memo === previous.memo && grammar === 'python' ? this.reuse(previous, tree, text, segments) : undefined;
     this.lastMode = reused ? 'incremental' : 'full';
-    const groups = reused ?? groupBySegment(extractDeclarations(grammar, tree, text), segments).map((declarations) => this.group(declarations, memo));
+    const groups = reused ?? groupBySegment(extractDeclarations(grammar, tree, text, options), segments).map((declarations) => this.group(declarations, memo));
     const declarations = groups.flatMap((group) => group.declarations);
     const findings = findingsFor(tree, text, declarations, options, memo);
     memo.keepOnly(declarations);
