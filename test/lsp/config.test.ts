@@ -149,6 +149,21 @@ describe('project config files over LSP', () => {
     await client.close(second.uri);
   });
 
+  test('serverModules: a wrapper module\'s importers register tools', async () => {
+    const text = 'import { makeServer } from "@acme/mcp-kit";\nconst server = makeServer();\nserver.registerTool("ping", { annotations: { readOnlyHint: true } }, async () => ({ content: [] }));\n';
+    const toolsIn = async (dir: string): Promise<number> => {
+      const document = new TestDocument(pathToFileURL(path.join(dir, 'server.ts')).href, 'typescript', text);
+      await client.open(document);
+      const status = await client.waitFor(() => client.notifications.find((n) => n.method === 'mcpToolLint/status' && (n.params as { uri: string }).uri === document.uri), 'status');
+      await client.close(document.uri);
+      return (status.params as { tools: number }).tools;
+    };
+    write(path.join(root, 'kit', '.mcp-tool-lint.json'), JSON.stringify({ serverModules: ['@acme/mcp-kit'] }));
+    write(path.join(root, 'nokit', '.mcp-tool-lint.json'), JSON.stringify({}));
+    assert.equal(await toolsIn(path.join(root, 'nokit')), 0);
+    assert.equal(await toolsIn(path.join(root, 'kit')), 1);
+  });
+
   test('exclude: the config\'s globs and mcpToolLint.exclude leave a file without diagnostics', async () => {
     const dir = path.join(root, 'excluded');
     write(path.join(dir, '.mcp-tool-lint.json'), JSON.stringify({ profile: 'recommended', exclude: ['generated/**'] }));
