@@ -28,7 +28,6 @@ function withTabs(text: string): string {
 const KNOWN_ISSUES = [
   // TS MTL202 offers to append after a half-typed entry (`destructiveHint:` with no value yet).
   'typescript/forms/half-typed-value.ts [strict] MTL202 at 6:3 "Add idempotentHint: true": leaves code that no longer parses',
-  'typescript/forms/half-typed-value.ts [strict] fix-all: leaves code that no longer parses',
 ];
 const knownSeen: string[] = [];
 
