@@ -169,12 +169,14 @@ describe('workspace trust', () => {
     assert.equal(manifest.capabilities.untrustedWorkspaces.supported, true);
   });
 
-  test('no setting can name code, a path or a module to run: each is a boolean, a number, a choice or the rule overrides', () => {
+  test('no setting can name code, a path or a module to run: each is a boolean, a number, a choice, the rule overrides or exclude globs', () => {
     for (const [key, setting] of Object.entries(manifest.contributes.configuration.properties)) {
       const choice = setting.type === 'string' && Array.isArray(setting.enum);
       const overrides = key === 'mcpToolLint.rules.customizations' && setting.type === 'array' && setting.items?.type === 'object'
         && Object.values(setting.items.properties ?? {}).every((p) => p.type === 'string');
-      assert.ok(['boolean', 'number', 'integer'].includes(setting.type) || choice || overrides, `${key} (${setting.type}) is free-form: check it cannot run code or load modules from the workspace, then allow it here`);
+      // Globs only ever become path-matching regular expressions (core/config-glob.ts): they select files, never run them.
+      const excludeGlobs = key === 'mcpToolLint.exclude' && setting.type === 'array' && setting.items?.type === 'string';
+      assert.ok(['boolean', 'number', 'integer'].includes(setting.type) || choice || overrides || excludeGlobs, `${key} (${setting.type}) is free-form: check it cannot run code or load modules from the workspace, then allow it here`);
     }
   });
 
