@@ -6,9 +6,9 @@
  * tools share, which must have been there before); fix-all is idempotent. Returns the problems as sentences (empty: all good).
  */
 import { analyzeText } from '../../server/src/core/analyze';
-import { applyEdits, fixAll } from '../../server/src/core/fixes/apply';
+import { applyEdits, fixAll, syntaxProblemCount } from '../../server/src/core/fixes/apply';
 import { Finding, Fix } from '../../server/src/core/model';
-import { grammarForPath, parse } from '../../server/src/core/parse/parser';
+import { grammarForPath } from '../../server/src/core/parse/parser';
 import { ProfileName } from '../../server/src/core/rules/rule';
 
 const CONTRADICTIONS = new Set(['MTL101', 'MTL102', 'MTL103', 'MTL104', 'MTL105']);
@@ -27,22 +27,7 @@ export interface FixCheckResult {
 export function syntaxProblems(file: string, text: string): number {
   const grammar = grammarForPath(file);
   if (!grammar) throw new Error(`no grammar for ${file}`);
-  const tree = parse(grammar, text);
-  let count = 0;
-  const cursor = tree.rootNode.walk();
-  try {
-    for (;;) {
-      const node = cursor.currentNode;
-      if (node.type === 'ERROR' || node.isMissing) count++;
-      if (cursor.gotoFirstChild()) continue;
-      while (!cursor.gotoNextSibling()) {
-        if (!cursor.gotoParent()) return count;
-      }
-    }
-  } finally {
-    cursor.delete();
-    tree.delete();
-  }
+  return syntaxProblemCount(grammar, text);
 }
 
 function findings(input: FixCheckInput, text: string): Finding[] {

@@ -95,14 +95,16 @@ export function isContext(segment: Segment, text: string): boolean {
 
 /** Whether `name` occurs as a whole word in `text` outside [start, end). */
 function occursOutside(text: string, name: string, start: number, end: number): boolean {
+  return wordOccurrences(text, name).some((index) => index < start || index >= end);
+}
+
+/** The offsets where `name` occurs in `text` as a whole word. */
+export function wordOccurrences(text: string, name: string): number[] {
+  const found: number[] = [];
   for (let index = text.indexOf(name); index >= 0; index = text.indexOf(name, index + 1)) {
-    if (index >= start && index < end) {
-      index = end - 1;
-      continue;
-    }
-    if (!isWordCharacter(text.charCodeAt(index - 1)) && !isWordCharacter(text.charCodeAt(index + name.length))) return true;
+    if (!isWordCharacter(text.charCodeAt(index - 1)) && !isWordCharacter(text.charCodeAt(index + name.length))) found.push(index);
   }
-  return false;
+  return found;
 }
 
 function isWordCharacter(code: number): boolean {

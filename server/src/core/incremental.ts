@@ -15,7 +15,7 @@ import { Tree } from 'web-tree-sitter';
 import { AnalysisOptions, AnalysisResult, findingsFor, RuleMemo } from './analyze';
 import { extractDeclarations } from './frontends';
 import { extractPythonDeclarations } from './frontends/python';
-import { isContext, pythonSegments, Segment } from './incremental-python';
+import { isContext, pythonSegments, Segment, wordOccurrences } from './incremental-python';
 import { Shift, ShiftableGroup } from './incremental-shift';
 import { Finding, ToolDeclaration } from './model';
 import { GrammarId } from './parse/parser';
@@ -97,31 +97,41 @@ export class IncrementalAnalyzer {
     const { prefix, suffix } = unchangedEnds(previous.text, text, old, segments);
     const oldChanged = old.slice(prefix, old.length - suffix);
     const newChanged = segments.slice(prefix, segments.length - suffix);
-    if (!isLocalEdit(oldChanged, previous.text, old, prefix) || !isLocalEdit(newChanged, text, segments, prefix)) return this.fullBecause('the edited statements bind names other statements read');
+    if ([...oldChanged, ...newChanged].some((segment) => segment.alwaysContext)) return this.fullBecause('an edited statement imports, or may bind names conditionally');
+    // Statements that name what an edited statement binds (`add_tool(fn)` for an edited `fn`) are re-extracted with it.
+    const dependents = dependentsOf([...oldChanged, ...newChanged], segments, text, prefix, segments.length - suffix);
+    if (!dependents || dependents.some((index) => isContext(segments[index], text) || segments[index].hasError)) {
+      return this.fullBecause('the edited statements bind names that statements of a kind that cannot be re-extracted alone read');
+    }
+    const fresh = new Set<number>([...newChanged.map((_, offset) => prefix + offset), ...dependents]);
+    const redone = [...fresh].sort((a, b) => a - b);
+    if (redone.some((index) => sharesRows(segments, index, fresh))) return this.fullBecause('an edited statement shares a line with another');
     // The Python front end repairs syntax errors file-wide, a few regions at a time: reuse only
     // when the edited statements are the sole broken ones, or are whole on both sides.
+    const oldIndexOf = (index: number) => (index < prefix ? index : index - segments.length + old.length);
     const errorsInside = oldChanged.some((segment) => segment.hasError) || newChanged.some((segment) => segment.hasError);
-    const unchanged = [...segments.slice(0, prefix), ...segments.slice(segments.length - suffix)];
-    if (errorsInside && unchanged.some((segment) => segment.hasError)) return this.fullBecause('syntax errors inside and outside the edited statements');
-    // A declaration read from a repaired tree may reach past its statement: it must not reach the edit.
-    const lastPrefix = old[prefix - 1];
-    if (lastPrefix && previous.groups.slice(0, prefix).some((group) => group.declarations.some((declaration) => after(declaration.range.end, lastPrefix)))) return this.fullBecause('a declaration before the edit reaches into it');
+    if (errorsInside && segments.some((segment, index) => !fresh.has(index) && segment.hasError)) return this.fullBecause('syntax errors inside and outside the edited statements');
+    // A declaration read from a repaired tree may reach past its statement: none reused may.
+    const keptIndexes = segments.map((_, index) => index).filter((index) => !fresh.has(index));
+    if (keptIndexes.some((index) => previous.groups[oldIndexOf(index)].declarations.some((declaration) => after(declaration.range.end, old[oldIndexOf(index)])))) {
+      return this.fullBecause('a reused declaration reaches past its statement');
+    }
 
-    const rows = newChanged.map((segment) => [segment.startRow, segment.endRow] as const);
-    const extracted = rows.length ? extractPythonDeclarations(tree, text, rows) : [];
+    const redoneSegments = redone.map((index) => segments[index]);
+    const extracted = redone.length ? extractPythonDeclarations(tree, text, redoneSegments.map((segment) => [segment.startRow, segment.endRow] as const)) : [];
+    const regrouped = groupBySegment(extracted, redoneSegments);
+    if (redoneSegments.some((segment, index) => regrouped[index].some((declaration) => after(declaration.range.end, segment)))) return this.fullBecause('a re-extracted declaration reaches past its statement');
+
     const firstSuffix = segments[segments.length - suffix];
-    if (suffix && extracted.some((declaration) => after(declaration.range.end, firstSuffix, 'start'))) return this.fullBecause('a re-extracted declaration reaches past the edit');
-
     const shift: Shift = {
       oldEndOffset: oldChanged.length ? oldChanged[oldChanged.length - 1].end : (old[prefix]?.start ?? previous.text.length),
       oldEndRow: oldChanged.length ? oldChanged[oldChanged.length - 1].endRow : (old[prefix]?.startRow ?? Number.MAX_SAFE_INTEGER) - 1,
       offsetDelta: text.length - previous.text.length,
       lineDelta: suffix ? firstSuffix.startRow - old[old.length - suffix].startRow : 0,
     };
-    const kept = [...previous.groups.slice(0, prefix), ...previous.groups.slice(old.length - suffix)];
-    for (const group of kept) group.shifter.apply(shift);
-    const fresh = groupBySegment(extracted, newChanged).map((declarations) => this.group(declarations, previous.memo));
-    return [...previous.groups.slice(0, prefix), ...(newChanged.length ? fresh : []), ...previous.groups.slice(old.length - suffix)];
+    for (const index of keptIndexes) previous.groups[oldIndexOf(index)].shifter.apply(shift);
+    const freshGroups = new Map(redone.map((index, position) => [index, this.group(regrouped[position], previous.memo)]));
+    return segments.map((_, index) => freshGroups.get(index) ?? previous.groups[oldIndexOf(index)]);
   }
 
   private fullBecause(reason: string): undefined {
@@ -162,15 +172,45 @@ function sameSegment(before: Segment, after: Segment, delta: number): boolean {
 }
 
 /**
- * Whether the changed segments can be re-extracted alone: none binds a name read elsewhere, and
- * none shares a row with an unchanged neighbour (re-extraction picks statements by row).
+ * The unchanged statements (indexes into `segments`) that mention a name the changed statements
+ * bind, before or after the edit; undefined when there are too many to re-extract quickly.
  */
-function isLocalEdit(changed: readonly Segment[], text: string, all: readonly Segment[], first: number): boolean {
-  if (changed.some((segment) => isContext(segment, text))) return false;
-  if (!changed.length) return true;
-  const before = all[first - 1];
-  const after = all[first + changed.length];
-  return (!before || before.endRow < changed[0].startRow) && (!after || after.startRow > changed[changed.length - 1].endRow);
+function dependentsOf(changed: readonly Segment[], segments: readonly Segment[], text: string, first: number, end: number): number[] | undefined {
+  const names = new Set(changed.flatMap((segment) => segment.names));
+  const found = new Set<number>();
+  for (const name of names) {
+    for (const offset of wordOccurrences(text, name)) {
+      const index = segmentAt(segments, offset);
+      if (index === undefined) return undefined;
+      if (index < first || index >= end) found.add(index);
+      if (found.size > MAX_DEPENDENTS) return undefined;
+    }
+  }
+  return [...found];
+}
+
+/** More statements than this naming an edited one: a full analysis is as quick. */
+const MAX_DEPENDENTS = 8;
+
+/** The index of the segment holding `offset`, by binary search. */
+function segmentAt(segments: readonly Segment[], offset: number): number | undefined {
+  let low = 0;
+  let high = segments.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    if (segments[middle].end <= offset) low = middle + 1;
+    else if (segments[middle].start > offset) high = middle - 1;
+    else return middle;
+  }
+  return undefined;
+}
+
+/** Whether a re-extracted statement shares a row with a neighbour that is reused (re-extraction picks statements by row). */
+function sharesRows(segments: readonly Segment[], index: number, redone: ReadonlySet<number>): boolean {
+  const segment = segments[index];
+  const before = segments[index - 1];
+  const after = segments[index + 1];
+  return (!!before && !redone.has(index - 1) && before.endRow >= segment.startRow) || (!!after && !redone.has(index + 1) && after.startRow <= segment.endRow);
 }
 
 /** Whether `position` lies after the segment's end (or, with 'start', at or after its start). */
