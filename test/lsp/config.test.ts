@@ -174,7 +174,11 @@ describe('project config files over LSP', () => {
     const status = await client.waitFor(() => client.notifications.find((n) => n.method === 'mcpToolLint/status' && (n.params as { uri: string }).uri === generated.uri), 'status');
     assert.equal((status.params as { skipped?: string }).skipped, 'excluded');
     assert.equal(client.diagnostics.filter((d) => d.uri === generated.uri).length, 0);
-    // The editor's exclude (relative to no workspace folder: a bare glob matches at any depth).
+    // Outside the workspace folders a build-output name in the path skips nothing (it may sit above the project).
+    const output = documentAt(path.join(dir, 'out', 'tools.py'));
+    assert.deepEqual(await lint(client, output), [`${AT} info ${OPEN_WORLD}`]);
+    await client.close(output.uri);
+    // The editor's exclude; outside the workspace folders it is relative to the project config's folder.
     client.settings = { profile: 'arcade', exclude: ['src/'] };
     const after = client.diagnostics.length;
     await client.configurationChanged();

@@ -52,8 +52,11 @@ export const DEFAULT_EDITOR_SETTINGS: EditorSettings = {
 };
 export const DEFAULT_SETTINGS: LintSettings = { ...DEFAULT_EDITOR_SETTINGS, serverModules: [], excluded: false };
 
-/** Folders skipped whatever the settings say: dependencies, virtualenvs and build output. */
+/** Folders skipped whatever the settings say: dependencies, virtualenvs and build output (as the CLI's discovery). */
 const DEFAULT_EXCLUDES = [...SKIPPED_FOLDERS].map((folder) => `${folder}/`);
+/** Build output names are common in paths above a project, so outside the workspace folders only dependencies are skipped. */
+const BUILD_OUTPUT = new Set(['dist', 'build', 'out']);
+const DEPENDENCY_EXCLUDES = [...SKIPPED_FOLDERS].filter((folder) => !BUILD_OUTPUT.has(folder)).map((folder) => `${folder}/`);
 
 const OVERRIDE_SEVERITIES: Record<string, RuleOverride['severity']> = {
   error: 'error', warning: 'warning', warn: 'warning', info: 'info', information: 'info', hint: 'hint',
@@ -184,8 +187,13 @@ export class Settings {
   }
 
   private isExcluded(file: string, editor: EditorSettings, config: ProjectConfig | undefined): boolean {
-    const folder = this.folders.find((candidate) => !path.relative(candidate, file).startsWith('..')) ?? path.parse(file).root;
-    const matcher = new PathMatcher().add(folder, [...DEFAULT_EXCLUDES, ...editor.exclude]);
+    const folder = this.folders.find((candidate) => {
+      const relative = path.relative(candidate, file);
+      return !relative.startsWith('..') && !path.isAbsolute(relative);
+    });
+    const matcher = folder
+      ? new PathMatcher().add(folder, [...DEFAULT_EXCLUDES, ...editor.exclude])
+      : new PathMatcher().add(path.parse(file).root, DEPENDENCY_EXCLUDES).add(config?.dir ?? path.dirname(file), editor.exclude);
     if (config) matcher.add(config.dir, config.exclude);
     return matcher.matchesPathOrParent(file, false);
   }
