@@ -67,4 +67,17 @@ describe('mcpToolLint/status', () => {
     await client.open(vendored);
     assert.deepEqual(await statusFor(vendored.uri, 1), { uri: vendored.uri, version: 1, profile: 'spec', tools: 0, problems: 0, skipped: 'excluded' });
   });
+
+  test('mcpToolLint.maxFileSize: a larger file is skipped as too large, and the log says why', async () => {
+    client.settings = { profile: 'spec', maxFileSize: 100 };
+    await client.configurationChanged();
+    const big = new TestDocument(pathToFileURL(path.join(root, 'big', 'tools.py')).href, 'python', READ_ONLY_TOOL);
+    await client.open(big);
+    assert.deepEqual(await statusFor(big.uri, 1), { uri: big.uri, version: 1, profile: 'spec', tools: 0, problems: 0, skipped: 'too-large' });
+    assert.ok(client.logs.some((log) => log.message === `Not linting ${big.uri}: it is larger than 100 bytes (mcpToolLint.maxFileSize).`));
+    client.settings = { profile: 'spec', maxFileSize: '1KB' };
+    const after = client.diagnostics.length;
+    await client.configurationChanged();
+    assert.equal((await client.waitForDiagnostics(big.uri, 1, after)).diagnostics.length, 1);
+  });
 });

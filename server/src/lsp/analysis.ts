@@ -76,9 +76,10 @@ export class Analyzer {
       this.documents.dropTree(uri);
       return { skipped: 'excluded' };
     }
-    if (this.documents.isTooLarge(uri)) {
+    const limit = Math.min(settings.maxFileSize, MAX_DOCUMENT_BYTES);
+    if (this.documents.isTooLarge(uri) || (text.length > limit / 3 && Buffer.byteLength(text, 'utf8') > limit)) {
       this.documents.dropTree(uri);
-      if (!this.tooLarge.has(uri)) this.log.info(`Not linting ${uri}: it is larger than ${MAX_DOCUMENT_BYTES / 1024 / 1024} MB.`);
+      if (!this.tooLarge.has(uri)) this.log.info(`Not linting ${uri}: it is larger than ${formatBytes(limit)} (mcpToolLint.maxFileSize).`);
       this.tooLarge.add(uri);
       return { skipped: 'too-large' };
     }
@@ -93,4 +94,10 @@ export class Analyzer {
     if (!incremental) this.incremental.set(uri, (incremental = new IncrementalAnalyzer()));
     return { result: incremental.analyze(grammar, tree, text, settings) };
   }
+}
+
+function formatBytes(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${+(bytes / 1024 / 1024).toFixed(1)} MB`;
+  if (bytes >= 1024) return `${+(bytes / 1024).toFixed(1)} KB`;
+  return `${bytes} bytes`;
 }

@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import {
   ClientCapabilities, Connection, Emitter, Event, MessageType, ShowMessageNotification, WorkspaceFolder,
 } from 'vscode-languageserver/node';
-import { ConfigError, ConfigLoader, ProjectConfig, resolveSettings } from '../core/config';
+import { ConfigError, ConfigLoader, DEFAULT_MAX_FILE_SIZE, parseSize, ProjectConfig, resolveSettings } from '../core/config';
 import { PathMatcher } from '../core/config-glob';
 import { SKIPPED_FOLDERS } from '../core/discover';
 import { PROFILES, ProfileName } from '../core/rules/rule';
@@ -31,6 +31,8 @@ export interface EditorSettings {
   diagnosticMode: DiagnosticMode;
   /** `mcpToolLint.exclude`, relative to the document's workspace folder. */
   exclude: string[];
+  /** `mcpToolLint.maxFileSize` in bytes, when set. */
+  maxFileSize?: number;
 }
 
 /**
@@ -39,6 +41,8 @@ export interface EditorSettings {
  */
 export interface LintSettings extends EditorSettings {
   serverModules: string[];
+  /** Larger files are not linted: the project config's `maxFileSize`, else the setting, else 5 MB. */
+  maxFileSize: number;
   /** The file matches an exclude glob (defaults, `mcpToolLint.exclude` or the config's `exclude`): no diagnostics. */
   excluded: boolean;
   /** The project config file that applies, if any. */
@@ -50,7 +54,7 @@ export interface LintSettings extends EditorSettings {
 export const DEFAULT_EDITOR_SETTINGS: EditorSettings = {
   enable: true, profile: 'recommended', overrides: [], run: 'onType', diagnosticMode: 'openFiles', exclude: [],
 };
-export const DEFAULT_SETTINGS: LintSettings = { ...DEFAULT_EDITOR_SETTINGS, serverModules: [], excluded: false };
+export const DEFAULT_SETTINGS: LintSettings = { ...DEFAULT_EDITOR_SETTINGS, serverModules: [], excluded: false, maxFileSize: DEFAULT_MAX_FILE_SIZE };
 
 /** Folders skipped whatever the settings say: dependencies, virtualenvs and build output (as the CLI's discovery). */
 const DEFAULT_EXCLUDES = [...SKIPPED_FOLDERS].map((folder) => `${folder}/`);
@@ -80,6 +84,9 @@ export function readEditorSettings(raw: unknown, problems: (message: string) => 
   settings.diagnosticMode = oneOf(section.diagnosticMode, ['openFiles', 'workspace'] as const, 'diagnosticMode', problems) ?? 'openFiles';
   if (Array.isArray(section.exclude) && section.exclude.every((item) => typeof item === 'string')) settings.exclude = section.exclude as string[];
   else if (section.exclude !== undefined && section.exclude !== null) problems(`${SECTION}.exclude must be a list of globs; ignored.`);
+  const maxFileSize = section.maxFileSize === undefined || section.maxFileSize === null ? undefined : parseSize(section.maxFileSize);
+  if (maxFileSize !== undefined) settings.maxFileSize = maxFileSize;
+  else if (section.maxFileSize !== undefined && section.maxFileSize !== null) problems(`${SECTION}.maxFileSize must be a number of bytes; using 5 MB.`);
   const customizations = isObject(section.rules) ? section.rules.customizations : undefined;
   if (Array.isArray(customizations)) {
     for (const item of customizations) {
@@ -180,6 +187,7 @@ export class Settings {
     return {
       ...editor,
       ...resolved,
+      maxFileSize: config?.maxFileSize ?? editor.maxFileSize ?? DEFAULT_MAX_FILE_SIZE,
       excluded: file !== undefined && this.isExcluded(file, editor, config),
       configFile: config?.file,
       configProblem,

@@ -9,7 +9,7 @@ import * as fs from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { Connection } from 'vscode-languageserver/node';
 import { analyzeText } from '../../core/analyze';
-import { ConfigError, ConfigLoader, DEFAULT_MAX_FILE_SIZE, ProjectConfig } from '../../core/config';
+import { ConfigError, ConfigLoader, ProjectConfig } from '../../core/config';
 import { discoverFiles } from '../../core/discover';
 import type { ServerContext } from '../context';
 import { toDiagnostic } from '../convert';
@@ -59,7 +59,7 @@ export function register(connection: Connection, context: ServerContext): void {
     const fileSettings = await settings.settingsFor(uri);
     let text: string | undefined;
     try {
-      if (fs.statSync(file).size <= DEFAULT_MAX_FILE_SIZE) text = fs.readFileSync(file, 'utf8');
+      if (fs.statSync(file).size <= fileSettings.maxFileSize) text = fs.readFileSync(file, 'utf8');
     } catch {
       text = undefined;
     }
