@@ -38,7 +38,7 @@ describe('workspace diagnostics', () => {
     write(path.join(root, 'notes.txt'), READ_ONLY_TOOL);
     ({ client } = await LspClient.start({
       settings: { diagnosticMode: 'workspace', exclude: ['generated/'] },
-      capabilities: { ...DEFAULT_CAPABILITIES, window: { workDoneProgress: true } },
+      capabilities: { ...DEFAULT_CAPABILITIES, workspace: { ...DEFAULT_CAPABILITIES.workspace, workspaceFolders: true }, window: { workDoneProgress: true } },
       workspaceFolders: [{ uri: uriOf(root), name: 'workspace' }],
     }));
   });
@@ -78,6 +78,22 @@ describe('workspace diagnostics', () => {
       [67, `3/3 ${path.join(root, 'tools.py')}`],
     ]);
     await client.close(open.uri);
+  });
+
+  test('an added workspace folder is linted; a removed one no longer counts', async () => {
+    const other = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'mtl-workspace-added-')));
+    try {
+      const file = write(path.join(other, 'more_tools.py'), READ_ONLY_TOOL);
+      const folder = { uri: uriOf(other), name: 'added' };
+      const before = client.diagnostics.length;
+      await client.connection.sendNotification('workspace/didChangeWorkspaceFolders', { event: { added: [folder], removed: [] } });
+      assert.deepEqual(lines((await client.waitForDiagnostics(uriOf(file), undefined, before)).diagnostics), [`${AT} info ${OPEN_WORLD}`]);
+      await client.connection.sendNotification('workspace/didChangeWorkspaceFolders', { event: { added: [], removed: [folder] } });
+      // The next run lints only the first folder's files: tools.py and open.py (closed since the first test).
+      assert.equal(await client.connection.sendRequest('workspace/executeCommand', { command: 'mcpToolLint.lintWorkspace', arguments: [] }), 2);
+    } finally {
+      fs.rmSync(other, { recursive: true, force: true });
+    }
   });
 
   test('closing a file falls back to its on-disk problems; turning the mode off clears them', async () => {

@@ -129,6 +129,14 @@ export class Settings {
     this.folders = folders?.length ? folders.map((folder) => uriToPath(folder.uri)) : rootUri ? [uriToPath(rootUri)] : [];
   }
 
+  /** The workspace folders changed: exclude globs and workspace mode follow the new ones. */
+  changeWorkspaceFolders(added: readonly WorkspaceFolder[], removed: readonly WorkspaceFolder[]): void {
+    const gone = new Set(removed.map((folder) => uriToPath(folder.uri)));
+    this.folders = [...this.folders.filter((folder) => !gone.has(folder)), ...added.map((folder) => uriToPath(folder.uri))];
+    this.cache.clear();
+    this.changed.fire();
+  }
+
   /** The workspace folders as file paths. */
   workspaceFolders(): readonly string[] {
     return this.folders;

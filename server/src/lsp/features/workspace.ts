@@ -7,7 +7,7 @@
  */
 import * as fs from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import type { Connection } from 'vscode-languageserver/node';
+import type { Connection, ServerCapabilities } from 'vscode-languageserver/node';
 import { analyzeText } from '../../core/analyze';
 import { ConfigError, ConfigLoader, ProjectConfig } from '../../core/config';
 import { discoverFiles } from '../../core/discover';
@@ -16,6 +16,10 @@ import { toDiagnostic } from '../convert';
 import { uriToPath } from '../documents';
 
 export const LINT_WORKSPACE_COMMAND = 'mcpToolLint.lintWorkspace';
+
+export function capabilities(): ServerCapabilities {
+  return { workspace: { workspaceFolders: { supported: true, changeNotifications: true } } };
+}
 
 /** Discovery that skips a folder's bad config file (the settings report it) instead of stopping. */
 class TolerantConfigLoader extends ConfigLoader {
@@ -35,8 +39,10 @@ export function register(connection: Connection, context: ServerContext): void {
   const { documents, settings, log } = context;
   /** Closed files we listed problems for. */
   const listed = new Set<string>();
-  /** Bumped by every run; an older run stops at its next file. */
+  /** Bumped by every run (and by turning the mode off); an older run stops and publishes nothing more. */
   let generation = 0;
+  /** The newest run's count of linted files: what a superseded run answers. */
+  let latest: Promise<number> = Promise.resolve(0);
 
   const folderUris = (): string[] => settings.workspaceFolders().map((folder) => pathToFileURL(folder).href);
 
@@ -52,8 +58,8 @@ export function register(connection: Connection, context: ServerContext): void {
     connection.sendDiagnostics({ uri, diagnostics: [] }).catch((error: unknown) => log.error('Clearing diagnostics', error));
   }
 
-  /** Lints one closed file from disk and publishes its problems; false when it was skipped. */
-  async function lintFile(file: string): Promise<boolean> {
+  /** Lints one closed file from disk and publishes its problems, unless run `run` was superseded; false when it was skipped. */
+  async function lintFile(file: string, run: number): Promise<boolean> {
     const uri = pathToFileURL(file).href;
     if (documents.get(uri)) return false;
     const fileSettings = await settings.settingsFor(uri);
@@ -64,7 +70,7 @@ export function register(connection: Connection, context: ServerContext): void {
       text = undefined;
     }
     const result = text !== undefined && fileSettings.enable && !fileSettings.excluded ? analyzeText(text, file, fileSettings) : undefined;
-    if (documents.get(uri)) return false;
+    if (run !== generation || documents.get(uri)) return false;
     if (!result?.findings.length) {
       clear(uri);
       return result !== undefined;
@@ -75,9 +81,13 @@ export function register(connection: Connection, context: ServerContext): void {
     return true;
   }
 
-  /** Lints every closed tool file of the workspace folders; answers how many files were linted. */
-  async function lintWorkspace(): Promise<number> {
-    const run = ++generation;
+  /** Lints every closed tool file of the workspace folders; answers how many files the newest run linted. */
+  function lintWorkspace(): Promise<number> {
+    latest = scan(++generation);
+    return latest;
+  }
+
+  async function scan(run: number): Promise<number> {
     const folders = settings.workspaceFolders();
     const progress = await connection.window.createWorkDoneProgress();
     progress.begin('MCP Tool Lint: linting the workspace', 0, 'Finding tool files', false);
@@ -89,9 +99,9 @@ export function register(connection: Connection, context: ServerContext): void {
       let linted = 0;
       for (const [index, file] of files.entries()) {
         await nextTurn();
-        if (run !== generation) return linted;
+        if (run !== generation) return latest;
         progress.report(Math.round((index / files.length) * 100), `${index + 1}/${files.length} ${file}`);
-        if (await lintFile(file)) linted++;
+        if (await lintFile(file, run)) linted++;
       }
       log.info(`Workspace: linted ${linted} of ${files.length} files in ${folders.length} folder(s).`);
       return linted;
@@ -105,17 +115,24 @@ export function register(connection: Connection, context: ServerContext): void {
       await lintWorkspace();
     } else {
       generation++;
+      latest = Promise.resolve(0);
       for (const uri of [...listed]) clear(uri);
     }
   });
 
   context.commands.add(LINT_WORKSPACE_COMMAND, () => lintWorkspace());
-  connection.onInitialized(refresh);
+  connection.onInitialized(log.guard('initialized', () => {
+    if (context.client.workspace?.workspaceFolders) {
+      connection.workspace.onDidChangeWorkspaceFolders(({ added, removed }) => settings.changeWorkspaceFolders(added, removed));
+    }
+    refresh();
+  }));
   settings.onDidChange(refresh);
   // A file that closes falls back to its on-disk problems in workspace mode.
   documents.onDidClose(log.guard('Workspace diagnostics of a closed file', async (uri: string) => {
+    const run = generation;
     if (!uri.startsWith('file:') || !(await workspaceModeOn())) return;
-    await lintFile(uriToPath(uri));
+    await lintFile(uriToPath(uri), run);
   }));
   documents.onDidOpen((document) => listed.delete(document.uri));
 }
