@@ -10,12 +10,12 @@ export function booleanText(language: LanguageId, value: boolean): string {
 /** Replaces a written value with a boolean (e.g. `read_only=True` → `read_only=False`). */
 export function setBooleanFix(title: string, value: Value, language: LanguageId, newValue: boolean, options: { preferred?: boolean; safe?: boolean } = {}): Fix {
   // A value reached through a shared constant is edited where it is written, which changes every
-  // tool that uses the constant: say so, and never make that the preferred (one-keystroke) fix.
+  // tool that uses the constant: the title says so, and such an edit is never applied on save.
   const shared = value.via !== undefined;
   return {
     title: shared ? `${title} in the shared constant on line ${value.range.start.line + 1} (changes every tool that uses it)` : title,
     edits: [replaceEdit(value.range, booleanText(language, newValue))],
-    isPreferred: shared ? false : options.preferred,
+    isPreferred: options.preferred,
     safe: shared ? false : options.safe ?? false,
   };
 }
