@@ -128,7 +128,7 @@ function verdict(row: Row): string {
 
 function machine(): string {
   const cpu = /model name\s*:\s*(.*)/.exec(fs.existsSync('/proc/cpuinfo') ? fs.readFileSync('/proc/cpuinfo', 'utf8') : '')?.[1] ?? os.cpus()[0]?.model ?? 'unknown CPU';
-  return `${os.availableParallelism()} CPUs (nproc), ${cpu}, Node ${process.version}, ${os.platform()} ${os.release()}`;
+  return `${os.availableParallelism()} CPUs (nproc), ${cpu}, Node ${process.version}, ${os.platform()} ${os.release()}, load average ${os.loadavg().map((load) => load.toFixed(1)).join(' / ')} (1 / 5 / 15 min) when the table was written`;
 }
 
 function report(rows: Row[]): void {
