@@ -9,6 +9,7 @@ import * as path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { pathToFileURL } from 'node:url';
 import { FileChangeType } from 'vscode-languageserver/node';
+import { repoRoot } from '../helpers/fixtures';
 import { LspClient, TestDocument } from '../helpers/lsp-client';
 import { AT, lines, OPEN_WORLD, READ_ONLY_TOOL, TAIL } from './config-helpers';
 
@@ -226,5 +227,27 @@ describe('run: onSave and suppressions over LSP', () => {
     // On the comment's line (where in the comment it starts is the rule's business).
     assert.deepEqual(noReasonLines.map((line) => `${line.split(':')[0]} ${line.split(' ').slice(1, 3).join(' ')}`), ['6 hint MTL902']);
     await client.close(uri);
+  });
+});
+
+describe('contributed settings', () => {
+  test('every setting has a markdownDescription; the ones the server reads are contributed with their scope', () => {
+    const manifest = JSON.parse(fs.readFileSync(path.join(repoRoot(), 'package.json'), 'utf8')) as {
+      contributes: { configuration: { properties: Record<string, { markdownDescription?: string; scope?: string; default?: unknown }> }; commands: Array<{ command: string; title: string }> };
+    };
+    const properties = manifest.contributes.configuration.properties;
+    for (const [key, setting] of Object.entries(properties)) assert.ok(setting.markdownDescription, `${key} has a markdownDescription`);
+    const expected: Record<string, unknown> = {
+      'mcpToolLint.enable': true, 'mcpToolLint.profile': 'recommended', 'mcpToolLint.rules.customizations': [], 'mcpToolLint.run': 'onType',
+      'mcpToolLint.diagnosticMode': 'openFiles', 'mcpToolLint.exclude': [], 'mcpToolLint.maxFileSize': 5 * 1024 * 1024,
+      'mcpToolLint.codeAction.disableRuleComment.enable': true, 'mcpToolLint.inlayHints.enable': true, 'mcpToolLint.codeLens.enable': true,
+    };
+    for (const [key, value] of Object.entries(expected)) {
+      assert.deepEqual(properties[key]?.default, value, `${key} default`);
+      assert.equal(properties[key]?.scope, 'resource', `${key} can differ per folder`);
+    }
+    const commands = new Map(manifest.contributes.commands.map((c) => [c.command, c.title]));
+    assert.equal(commands.get('mcpToolLint.fixAll'), 'Fix all');
+    assert.equal(commands.get('mcpToolLint.lintWorkspace'), 'Lint workspace');
   });
 });
