@@ -56,7 +56,7 @@ export function pythonSegments(root: Node): Segment[] {
 
 function assignedNames(assignment: Node, into: string[]): void {
   const left = assignment.childForFieldName('left');
-  if (left?.type === 'identifier') into.push(left.text);
+  if (left?.type === 'identifier' && left.text) into.push(left.text);
   const right = assignment.childForFieldName('right');
   if (right?.type === 'assignment') assignedNames(right, into);
 }
@@ -73,10 +73,10 @@ function readBrokenRegion(region: Node, segment: Segment): void {
     const type = token.type;
     const atColumnZero = token.startPosition.column === 0;
     if (atColumnZero && (COMPOUND_STARTS.has(type) || type === 'ERROR')) segment.alwaysContext = true;
-    if (nameFollows && type === 'identifier') segment.names.push(token.text);
+    if (nameFollows && type === 'identifier' && token.text) segment.names.push(token.text);
     nameFollows = (type === 'def' || type === 'class') && (atColumnZero || previous?.type === 'async');
     const assigned = previous?.type === 'identifier' && previous.startPosition.column === 0 && (type === '=' || type === ':');
-    if (assigned) segment.names.push(previous!.text);
+    if (assigned && previous!.text) segment.names.push(previous!.text);
     previous = token;
   }
 }
@@ -101,6 +101,8 @@ function occursOutside(text: string, name: string, start: number, end: number): 
 /** The offsets where `name` occurs in `text` as a whole word. */
 export function wordOccurrences(text: string, name: string): number[] {
   const found: number[] = [];
+  // A missing identifier (half-typed code) has no text: it names nothing.
+  if (!name) return found;
   for (let index = text.indexOf(name); index >= 0; index = text.indexOf(name, index + 1)) {
     if (!isWordCharacter(text.charCodeAt(index - 1)) && !isWordCharacter(text.charCodeAt(index + name.length))) found.push(index);
   }
