@@ -84,18 +84,8 @@ describe('large and odd documents', () => {
  * test/fuzz/RELIABILITY.md). They run only with FUZZ_PATHOLOGICAL=1 (as todo tests), since each
  * keeps the server busy for seconds to minutes.
  */
-const TS_RECURSION = 'typescript/walk.ts collectErrors recurses once per nesting level: RangeError (stack overflow), logged, no diagnostics';
-const PARSE_COST = 'tree-sitter itself needs over 1 s to parse (and the front end to walk) 2 MB of tokens on one line; a parse budget in core/parse is the fix';
-const KNOWN_SLOW: Record<string, string> = {
-  'python: a 2 MB line of "a"': PARSE_COST,
-  'python: a 2 MB line of "tool "': PARSE_COST,
-  'python: a 2 MB line of "\\"x\\", "': PARSE_COST,
-  'python: a 2 MB line of "readOnlyHint: true, "': PARSE_COST,
-  'typescript: 10,000 × "{a: " closed': TS_RECURSION,
-  'typescript: a 2 MB line of "tool "': PARSE_COST,
-  'typescript: a 2 MB line of "\\"x\\", "': PARSE_COST,
-  'typescript: a 2 MB line of "readOnlyHint: true, "': PARSE_COST,
-};
+/** Inputs known to break the hang bound, with why; none at the moment (minified lines are skipped, nesting is walked without recursion). */
+const KNOWN_SLOW: Record<string, string> = {};
 const RUN_KNOWN = process.env.FUZZ_PATHOLOGICAL === '1';
 
 describe('10,000-deep nesting and 2 MB lines', () => {

@@ -1,6 +1,7 @@
 /** Reading and writing source files: size limit, UTF-8 check, byte-order mark, atomic writes. */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { hasOverlongLine, MAX_LINE_LENGTH } from '../core/analyze';
 import { describeErrno, InputError } from './discover';
 
 export type SourceRead =
@@ -20,12 +21,16 @@ export function readSource(absolute: string, display: string, maxFileSize: numbe
     throw new InputError(`cannot read ${display}: ${describeErrno(error)}`);
   }
   if (bytes.includes(0)) return { kind: 'skipped', reason: 'a binary file' };
+  let text: string;
+  let bom: boolean;
   try {
-    const bom = bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
-    return { kind: 'text', text: decoder.decode(bytes), bom };
+    bom = bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+    text = decoder.decode(bytes);
   } catch {
     return { kind: 'skipped', reason: 'not UTF-8 text' };
   }
+  if (hasOverlongLine(text)) return { kind: 'skipped', reason: `a line longer than ${MAX_LINE_LENGTH.toLocaleString('en')} characters (minified or generated code)` };
+  return { kind: 'text', text, bom };
 }
 
 /** Writes through a temporary file in the same folder and a rename, keeping the file's mode. */

@@ -30,6 +30,24 @@ export function initAnalysis(): Promise<void> {
   return loadAllGrammars();
 }
 
+/**
+ * Lines longer than this (minified or generated code) make a document one we do not lint: nobody
+ * writes a tool declaration there, and tree-sitter alone needs seconds to parse such a line.
+ */
+export const MAX_LINE_LENGTH = 100_000;
+
+/** Whether some line of the text is longer than `limit` UTF-16 code units. */
+export function hasOverlongLine(text: string, limit = MAX_LINE_LENGTH): boolean {
+  if (text.length <= limit) return false;
+  let start = 0;
+  for (;;) {
+    const end = text.indexOf('\n', start);
+    if ((end < 0 ? text.length : end) - start > limit) return true;
+    if (end < 0) return false;
+    start = end + 1;
+  }
+}
+
 /** The cheap pre-filter design.md allows: text without these substrings cannot declare a tool. */
 export function mayDeclareTools(text: string): boolean {
   return ['tool', 'Tool', 'annotations', 'metadata', 'inputSchema'].some((word) => text.includes(word));

@@ -2,7 +2,7 @@
  * Analyses open documents with the core, once per document version and settings, and keeps
  * the latest result so other features (code actions, hover) can reuse it.
  */
-import { AnalysisResult, mayDeclareTools } from '../core/analyze';
+import { AnalysisResult, hasOverlongLine, MAX_LINE_LENGTH, mayDeclareTools } from '../core/analyze';
 import { IncrementalAnalyzer } from '../core/incremental';
 import { Emitter, Event } from 'vscode-languageserver/node';
 import { DocumentStore, MAX_DOCUMENT_BYTES } from './documents';
@@ -80,6 +80,12 @@ export class Analyzer {
     if (this.documents.isTooLarge(uri) || (text.length > limit / 3 && Buffer.byteLength(text, 'utf8') > limit)) {
       this.documents.dropTree(uri);
       if (!this.tooLarge.has(uri)) this.log.info(`Not linting ${uri}: it is larger than ${formatBytes(limit)} (mcpToolLint.maxFileSize).`);
+      this.tooLarge.add(uri);
+      return { skipped: 'too-large' };
+    }
+    if (hasOverlongLine(text)) {
+      this.documents.dropTree(uri);
+      if (!this.tooLarge.has(uri)) this.log.info(`Not linting ${uri}: it has a line longer than ${MAX_LINE_LENGTH.toLocaleString('en')} characters (minified or generated code).`);
       this.tooLarge.add(uri);
       return { skipped: 'too-large' };
     }

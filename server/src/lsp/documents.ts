@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { Tree } from 'web-tree-sitter';
 import { Connection, Emitter, Event, TextDocumentContentChangeEvent } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
+import { hasOverlongLine } from '../core/analyze';
 import { GrammarId, grammarFor, parse } from '../core/parse/parser';
 import { treeEditFor } from './edits';
 import { Logger } from './log';
@@ -79,13 +80,13 @@ export class DocumentStore {
 
   /**
    * The document's tree for its current text: reparsed incrementally from the edited
-   * previous tree, or parsed in full the first time. Undefined for documents we do not lint
-   * and for documents that are too large.
+   * previous tree, or parsed in full the first time. Undefined for documents we do not lint,
+   * for documents that are too large and for minified ones (a line over MAX_LINE_LENGTH).
    */
   tree(uri: string): Tree | undefined {
     const entry = this.entries.get(uri);
     if (!entry?.grammar) return undefined;
-    if (this.isTooLarge(uri)) {
+    if (this.isTooLarge(uri) || hasOverlongLine(entry.document.getText())) {
       this.dropTree(uri);
       return undefined;
     }

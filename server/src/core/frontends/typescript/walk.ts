@@ -49,9 +49,17 @@ export function collectFileNodes(root: Node): FileNodes {
   return nodes;
 }
 
-/** ERROR nodes, descending only into subtrees that hold one. */
-function collectErrors(node: Node, into: Node[]): void {
-  if (!node.hasError) return;
-  if (node.type === 'ERROR') into.push(node);
-  for (const child of node.children) if (child) collectErrors(child, into);
+/** ERROR nodes in document order, descending only into subtrees that hold one (no recursion: deep nesting is fine). */
+function collectErrors(root: Node, into: Node[]): void {
+  const stack: Node[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop() as Node;
+    if (!node.hasError) continue;
+    if (node.type === 'ERROR') into.push(node);
+    const children = node.children;
+    for (let index = children.length - 1; index >= 0; index--) {
+      const child = children[index];
+      if (child) stack.push(child);
+    }
+  }
 }
