@@ -48,6 +48,15 @@ export function hasOverlongLine(text: string, limit = MAX_LINE_LENGTH): boolean 
   }
 }
 
+/**
+ * The text with each lone CR (an old Mac line break) turned into an LF. LSP counts a lone CR as a
+ * line break and tree-sitter does not; with this copy (same length, so offsets stay) the rows
+ * tree-sitter reports are LSP's lines.
+ */
+export function withLfLineBreaks(text: string): string {
+  return text.includes('\r') ? text.replace(/\r(?!\n)/g, '\n') : text;
+}
+
 /** The cheap pre-filter design.md allows: text without these substrings cannot declare a tool. */
 export function mayDeclareTools(text: string): boolean {
   return ['tool', 'Tool', 'annotations', 'metadata', 'inputSchema'].some((word) => text.includes(word));

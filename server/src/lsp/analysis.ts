@@ -2,7 +2,7 @@
  * Analyses open documents with the core, once per document version and settings, and keeps
  * the latest result so other features (code actions, hover) can reuse it.
  */
-import { AnalysisResult, hasOverlongLine, MAX_LINE_LENGTH, mayDeclareTools } from '../core/analyze';
+import { AnalysisResult, hasOverlongLine, MAX_LINE_LENGTH, mayDeclareTools, withLfLineBreaks } from '../core/analyze';
 import { IncrementalAnalyzer } from '../core/incremental';
 import { Emitter, Event } from 'vscode-languageserver/node';
 import { DocumentStore, MAX_DOCUMENT_BYTES } from './documents';
@@ -65,7 +65,8 @@ export class Analyzer {
     return this.cache.get(uri);
   }
 
-  private compute(uri: string, text: string, settings: LintSettings): Pick<DocumentAnalysis, 'result' | 'skipped'> {
+  private compute(uri: string, rawText: string, settings: LintSettings): Pick<DocumentAnalysis, 'result' | 'skipped'> {
+    const text = withLfLineBreaks(rawText);
     const grammar = this.documents.grammarOf(uri);
     if (!grammar) return { skipped: 'not-linted' };
     if (!settings.enable) {

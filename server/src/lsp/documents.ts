@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { Tree } from 'web-tree-sitter';
 import { Connection, Emitter, Event, TextDocumentContentChangeEvent } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { hasOverlongLine } from '../core/analyze';
+import { hasOverlongLine, withLfLineBreaks } from '../core/analyze';
 import { GrammarId, grammarFor, parse } from '../core/parse/parser';
 import { treeEditFor } from './edits';
 import { Logger } from './log';
@@ -21,6 +21,8 @@ interface Entry {
   tree?: Tree;
   /** Whether `tree` has edits that still need a reparse. */
   edited: boolean;
+  /** Whether the text had a lone CR when `tree` was parsed (its edits are then not incremental). */
+  loneCr?: boolean;
 }
 
 export class DocumentStore {
@@ -91,10 +93,13 @@ export class DocumentStore {
       return undefined;
     }
     if (!entry.tree || entry.edited) {
-      const tree = parse(entry.grammar, entry.document.getText(), entry.tree);
+      const text = entry.document.getText();
+      const parsed = withLfLineBreaks(text);
+      const tree = parse(entry.grammar, parsed, entry.tree);
       entry.tree?.delete();
       entry.tree = tree;
       entry.edited = false;
+      entry.loneCr = parsed !== text;
     }
     return entry.tree;
   }
@@ -110,7 +115,11 @@ export class DocumentStore {
 
   private applyChange(entry: Entry, change: TextDocumentContentChangeEvent, version: number): void {
     if ('range' in change) {
-      if (entry.tree) {
+      if (entry.tree && touchesCarriageReturn(entry, change.range.start, change.text)) {
+        // A lone CR is parsed as an LF (withLfLineBreaks): an edit next to one may turn it into CRLF or
+        // back, which an incremental edit cannot describe, so the next parse starts afresh.
+        this.dropTree(entry.document.uri);
+      } else if (entry.tree) {
         entry.tree.edit(treeEditFor(entry.document, change.range, change.text));
         entry.edited = true;
       }
@@ -137,4 +146,10 @@ export function uriToPath(uri: string): string {
   } catch {
     return uri;
   }
+}
+
+function touchesCarriageReturn(entry: Entry, start: { line: number; character: number }, newText: string): boolean {
+  if (entry.loneCr || newText.includes('\r')) return true;
+  const offset = entry.document.offsetAt(start);
+  return offset > 0 && entry.document.getText().charCodeAt(offset - 1) === 13;
 }
