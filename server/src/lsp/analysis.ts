@@ -2,7 +2,7 @@
  * Analyses open documents with the core, once per document version and settings, and keeps
  * the latest result so other features (code actions, hover) can reuse it.
  */
-import { AnalysisResult, hasOverlongLine, MAX_LINE_LENGTH, mayDeclareTools, withLfLineBreaks } from '../core/analyze';
+import { AnalysisResult, MAX_LINE_LENGTH, mayDeclareTools } from '../core/analyze';
 import { IncrementalAnalyzer } from '../core/incremental';
 import { Emitter, Event } from 'vscode-languageserver/node';
 import { DocumentStore, MAX_DOCUMENT_BYTES } from './documents';
@@ -66,7 +66,8 @@ export class Analyzer {
   }
 
   private compute(uri: string, rawText: string, settings: LintSettings): Pick<DocumentAnalysis, 'result' | 'skipped'> {
-    const text = withLfLineBreaks(rawText);
+    const text = this.documents.parsedText(uri) ?? rawText;
+    const unparseable = this.documents.unparseable(uri);
     const grammar = this.documents.grammarOf(uri);
     if (!grammar) return { skipped: 'not-linted' };
     if (!settings.enable) {
@@ -78,13 +79,13 @@ export class Analyzer {
       return { skipped: 'excluded' };
     }
     const limit = Math.min(settings.maxFileSize, MAX_DOCUMENT_BYTES);
-    if (this.documents.isTooLarge(uri) || (text.length > limit / 3 && Buffer.byteLength(text, 'utf8') > limit)) {
+    if (unparseable === 'too-large' || (text.length > limit / 3 && Buffer.byteLength(text, 'utf8') > limit)) {
       this.documents.dropTree(uri);
       if (!this.tooLarge.has(uri)) this.log.info(`Not linting ${uri}: it is larger than ${formatBytes(limit)} (mcpToolLint.maxFileSize).`);
       this.tooLarge.add(uri);
       return { skipped: 'too-large' };
     }
-    if (hasOverlongLine(text)) {
+    if (unparseable === 'overlong-line') {
       this.documents.dropTree(uri);
       if (!this.tooLarge.has(uri)) this.log.info(`Not linting ${uri}: it has a line longer than ${MAX_LINE_LENGTH.toLocaleString('en')} characters (minified or generated code).`);
       this.tooLarge.add(uri);

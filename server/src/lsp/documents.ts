@@ -23,6 +23,18 @@ interface Entry {
   edited: boolean;
   /** Whether the text had a lone CR when `tree` was parsed (its edits are then not incremental). */
   loneCr?: boolean;
+  /** Counts the changes applied, so `inspect` looks at each text once. */
+  revision: number;
+  inspection?: Inspection;
+}
+
+/** What the text of one revision is to the parser; worked out once per revision (every keystroke reads it twice). */
+interface Inspection {
+  revision: number;
+  /** The text tree-sitter parses: lone CRs as LF (`withLfLineBreaks`). */
+  text: string;
+  /** Why the text is not parsed at all. */
+  unparseable?: 'too-large' | 'overlong-line';
 }
 
 export class DocumentStore {
@@ -44,7 +56,7 @@ export class DocumentStore {
     connection.onDidOpenTextDocument(this.log.guard('didOpen', ({ textDocument: item }) => {
       this.forget(item.uri);
       const document = TextDocument.create(item.uri, item.languageId, item.version, item.text);
-      this.entries.set(item.uri, { document, grammar: grammarFor(item.languageId, uriToPath(item.uri)), edited: false });
+      this.entries.set(item.uri, { document, grammar: grammarFor(item.languageId, uriToPath(item.uri)), edited: false, revision: 0 });
       this.opened.fire(document);
     }));
     connection.onDidChangeTextDocument(this.log.guard('didChange', ({ textDocument, contentChanges }) => {
@@ -73,11 +85,35 @@ export class DocumentStore {
     return this.entries.get(uri)?.grammar;
   }
 
+  /** The text the parser reads (lone CRs as LF, same length as the document's text); undefined for a closed document. */
+  parsedText(uri: string): string | undefined {
+    const entry = this.entries.get(uri);
+    return entry && this.inspect(entry).text;
+  }
+
+  /**
+   * Why the document gets no tree and no analysis: larger than MAX_DOCUMENT_BYTES, or a line
+   * longer than MAX_LINE_LENGTH (minified or generated code).
+   */
+  unparseable(uri: string): Inspection['unparseable'] {
+    const entry = this.entries.get(uri);
+    return entry && this.inspect(entry).unparseable;
+  }
+
   /** Whether the document is larger than MAX_DOCUMENT_BYTES (no tree, no analysis). */
   isTooLarge(uri: string): boolean {
-    const text = this.entries.get(uri)?.document.getText() ?? '';
-    // A UTF-16 code unit takes at most 3 bytes in UTF-8, so short texts need no count.
-    return text.length * 3 > MAX_DOCUMENT_BYTES && Buffer.byteLength(text, 'utf8') > MAX_DOCUMENT_BYTES;
+    return this.unparseable(uri) === 'too-large';
+  }
+
+  private inspect(entry: Entry): Inspection {
+    if (entry.inspection?.revision !== entry.revision) {
+      const text = entry.document.getText();
+      // A UTF-16 code unit takes at most 3 bytes in UTF-8, so short texts need no count.
+      const tooLarge = text.length * 3 > MAX_DOCUMENT_BYTES && Buffer.byteLength(text, 'utf8') > MAX_DOCUMENT_BYTES;
+      const unparseable = tooLarge ? 'too-large' : hasOverlongLine(text) ? 'overlong-line' : undefined;
+      entry.inspection = { revision: entry.revision, text: unparseable ? text : withLfLineBreaks(text), unparseable };
+    }
+    return entry.inspection;
   }
 
   /**
@@ -88,18 +124,17 @@ export class DocumentStore {
   tree(uri: string): Tree | undefined {
     const entry = this.entries.get(uri);
     if (!entry?.grammar) return undefined;
-    if (this.isTooLarge(uri) || hasOverlongLine(entry.document.getText())) {
+    const inspection = this.inspect(entry);
+    if (inspection.unparseable) {
       this.dropTree(uri);
       return undefined;
     }
     if (!entry.tree || entry.edited) {
-      const text = entry.document.getText();
-      const parsed = withLfLineBreaks(text);
-      const tree = parse(entry.grammar, parsed, entry.tree);
+      const tree = parse(entry.grammar, inspection.text, entry.tree);
       entry.tree?.delete();
       entry.tree = tree;
       entry.edited = false;
-      entry.loneCr = parsed !== text;
+      entry.loneCr = inspection.text !== entry.document.getText();
     }
     return entry.tree;
   }
@@ -127,6 +162,7 @@ export class DocumentStore {
       this.dropTree(entry.document.uri);
     }
     TextDocument.update(entry.document, [change], version);
+    entry.revision++;
   }
 
   private forget(uri: string): boolean {

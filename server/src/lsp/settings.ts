@@ -114,6 +114,8 @@ export class Settings {
   private pushed: unknown;
   private folders: string[] = [];
   private readonly cache = new Map<string, Promise<LintSettings>>();
+  /** The client's section per document, asked once until the settings change. */
+  private readonly sections = new Map<string, Promise<unknown>>();
   private readonly loader = new ConfigLoader();
   private readonly reported = new Set<string>();
   /** Config problems already shown; a config file change may show them again. */
@@ -146,6 +148,7 @@ export class Settings {
     this.connection.onDidChangeConfiguration(this.log.guard('didChangeConfiguration', (params) => {
       const settings: unknown = params.settings;
       this.pushed = isObject(settings) ? settings[SECTION] : undefined;
+      this.sections.clear();
       this.cache.clear();
       this.changed.fire();
     }));
@@ -167,15 +170,30 @@ export class Settings {
   settingsFor(uri: string): Promise<LintSettings> {
     let settings = this.cache.get(uri);
     if (!settings) {
-      settings = this.editorSettings(uri).then((raw) => this.merge(uri, readEditorSettings(raw, (message) => this.reportOnce(message))));
+      settings = this.section(uri).then((raw) => this.merge(uri, readEditorSettings(raw, (message) => this.reportOnce(message))));
       this.cache.set(uri, settings);
     }
     return settings;
   }
 
+  /**
+   * The client's `mcpToolLint` section for a document (workspace/configuration, else what
+   * didChangeConfiguration pushed), asked once until the settings change; features that read
+   * their own switches from it (inlay hints, code lens, ignore comments) share the answer.
+   */
+  section(uri: string): Promise<unknown> {
+    let section = this.sections.get(uri);
+    if (!section) {
+      section = this.editorSettings(uri);
+      this.sections.set(uri, section);
+    }
+    return section;
+  }
+
   /** Drops a closed document's cached settings. */
   forget(uri: string): void {
     this.cache.delete(uri);
+    this.sections.delete(uri);
   }
 
   private merge(uri: string, editor: EditorSettings): LintSettings {

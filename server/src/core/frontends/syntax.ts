@@ -17,17 +17,32 @@ export function allChildren(node: Node): Node[] {
   return node.children.filter((child): child is Node => child !== null);
 }
 
-/** Every descendant of the given types, in document order, without recursion (deep trees are fine). */
-export function descendantsOfTypes(root: Node, types: ReadonlySet<string>): Node[] {
+/** The ERROR nodes in document order, descending only into subtrees that hold one (no recursion: deep nesting is fine). */
+export function errorNodes(root: Node): Node[] {
   const found: Node[] = [];
-  const cursor = root.walk();
+  const stack: Node[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop() as Node;
+    if (!node.hasError) continue;
+    if (node.type === 'ERROR') found.push(node);
+    const children = node.children;
+    for (let index = children.length - 1; index >= 0; index--) {
+      const child = children[index];
+      if (child) stack.push(child);
+    }
+  }
+  return found;
+}
+
+/** The leaves (tokens) under a node, in document order, walked with a cursor. */
+export function leafNodes(node: Node): Node[] {
+  const result: Node[] = [];
+  const cursor = node.walk();
   try {
     let descending = true;
     for (;;) {
-      if (descending) {
-        if (types.has(cursor.nodeType)) found.push(cursor.currentNode);
-        if (cursor.gotoFirstChild()) continue;
-      }
+      if (descending && cursor.gotoFirstChild()) continue;
+      if (descending) result.push(cursor.currentNode);
       if (cursor.gotoNextSibling()) {
         descending = true;
         continue;
@@ -38,7 +53,7 @@ export function descendantsOfTypes(root: Node, types: ReadonlySet<string>): Node
   } finally {
     cursor.delete();
   }
-  return found;
+  return result;
 }
 
 /**

@@ -1,18 +1,17 @@
 /**
  * Boolean editor settings that turn an editor feature on or off per document
  * (`mcpToolLint.inlayHints.enable`, `mcpToolLint.codeAction.disableRuleComment.enable`), read
- * with `workspace/configuration` (resource scope) and cached until the settings change.
+ * from the `mcpToolLint` section the settings already asked for (resource scope) and cached
+ * until the settings change.
  */
-import type { Connection } from 'vscode-languageserver/node';
 import type { ServerContext } from '../context';
-import { SECTION } from '../settings';
 
 export class FeatureSwitch {
   private readonly cache = new Map<string, Promise<boolean>>();
   private readonly changed: Array<() => void> = [];
 
   /** `path` is the setting below `mcpToolLint`, e.g. `['inlayHints', 'enable']`. */
-  constructor(private readonly connection: Connection, private readonly context: ServerContext, private readonly path: readonly string[], private readonly defaultValue: boolean) {
+  constructor(private readonly context: ServerContext, private readonly path: readonly string[], private readonly defaultValue: boolean) {
     context.settings.onDidChange(() => {
       this.cache.clear();
       for (const listener of this.changed) listener();
@@ -36,13 +35,8 @@ export class FeatureSwitch {
 
   private async read(uri: string): Promise<boolean> {
     if (this.context.client.workspace?.configuration !== true) return this.defaultValue;
-    try {
-      let section: unknown = await this.connection.workspace.getConfiguration({ scopeUri: uri, section: SECTION });
-      for (const key of this.path) section = typeof section === 'object' && section !== null ? (section as Record<string, unknown>)[key] : undefined;
-      return typeof section === 'boolean' ? section : this.defaultValue;
-    } catch (error) {
-      this.context.log.error(`Reading ${SECTION}.${this.path.join('.')}`, error);
-      return this.defaultValue;
-    }
+    let section: unknown = await this.context.settings.section(uri);
+    for (const key of this.path) section = typeof section === 'object' && section !== null ? (section as Record<string, unknown>)[key] : undefined;
+    return typeof section === 'boolean' ? section : this.defaultValue;
   }
 }

@@ -54,7 +54,7 @@ function canResolveEdits(client: ClientCapabilities): boolean {
 
 export function register(connection: Connection, context: ServerContext): void {
   const { analyzer, documents, log } = context;
-  const ignoreComments = new FeatureSwitch(connection, context, ['codeAction', 'disableRuleComment', 'enable'], true);
+  const ignoreComments = new FeatureSwitch(context, ['codeAction', 'disableRuleComment', 'enable'], true);
 
   /** The analysis and source of a document, when the analysis is of its current version. */
   async function current(uri: string): Promise<{ analysis: DocumentAnalysis; source: FileSource } | undefined> {

@@ -14,7 +14,7 @@ export function capabilities(): ServerCapabilities {
 
 export function register(connection: Connection, context: ServerContext): void {
   const { analyzer, log } = context;
-  const setting = new FeatureSwitch(connection, context, ['codeLens', 'enable'], true);
+  const setting = new FeatureSwitch(context, ['codeLens', 'enable'], true);
   setting.onDidChange(() => {
     if (context.client.workspace?.codeLens?.refreshSupport) connection.sendRequest('workspace/codeLens/refresh').catch((error: unknown) => log.error('Refreshing code lenses', error));
   });

@@ -13,7 +13,7 @@ export function capabilities(): ServerCapabilities {
 
 export function register(connection: Connection, context: ServerContext): void {
   const { analyzer, documents, log } = context;
-  const setting = new FeatureSwitch(connection, context, ['inlayHints', 'enable'], true);
+  const setting = new FeatureSwitch(context, ['inlayHints', 'enable'], true);
   setting.onDidChange(() => {
     if (context.client.workspace?.inlayHint?.refreshSupport) connection.languages.inlayHint.refresh().catch((error: unknown) => log.error('Refreshing inlay hints', error));
   });

@@ -37,10 +37,11 @@ function buildDeclaration(registration: Registration, module: PythonModule, valu
   const { entries, positional, opaqueSpread } = registration.argumentList
     ? values.argumentsOf(registration.argumentList)
     : { entries: [] as Entry[], positional: [] as Value[], opaqueSpread: false };
-  const callValue: Value | undefined = registration.argumentList
+  const container = registration.argumentList && containerOf(registration.argumentList, namedChildren(registration.argumentList).filter((c) => c.type !== 'comment'), 'call');
+  const callValue: Value | undefined = registration.argumentList && container
     ? {
       kind: 'call', callee: 'tool', calleeRange: registration.calleeRange, entries, positional, opaqueSpread,
-      range: rangeOf(registration.argumentList), container: containerFromArguments(registration.argumentList),
+      range: rangeOf(registration.argumentList), container,
     }
     : undefined;
   const declaration: ToolDeclaration = {
@@ -67,16 +68,12 @@ function buildDeclaration(registration: Registration, module: PythonModule, valu
   } else {
     readAnnotations(declaration, entries);
   }
-  declaration.insertion = registration.argumentList
-    ? { kind: 'container', container: containerFromArguments(registration.argumentList), style: registration.kind === 'arcade' ? 'arcade' : 'python-annotations' }
+  declaration.insertion = container
+    ? { kind: 'container', container, style: registration.kind === 'arcade' ? 'arcade' : 'python-annotations' }
     : registration.bareEnd !== undefined
       ? { kind: 'bare-decorator', offset: registration.bareEnd, style: registration.kind === 'arcade' ? 'arcade' : 'python-annotations' }
       : undefined;
   return declaration;
-}
-
-function containerFromArguments(argumentList: Node) {
-  return containerOf(argumentList, namedChildren(argumentList).filter((c) => c.type !== 'comment'), 'call');
 }
 
 function readArcade(declaration: ToolDeclaration, registration: Registration, entries: Entry[], module: PythonModule): void {

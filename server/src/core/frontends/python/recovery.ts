@@ -10,6 +10,7 @@
 import { Node, Tree } from 'web-tree-sitter';
 import { ToolDeclaration } from '../../model';
 import { parse } from '../../parse/parser';
+import { errorNodes, leafNodes } from '../syntax';
 
 const CLOSERS: Record<string, string> = { '(': ')', '[': ']', '{': '}' };
 const STATEMENT_STARTS = new Set(['@', 'def', 'class', 'async', 'from', 'import']);
@@ -72,27 +73,11 @@ function firstRepair(root: Node): { offset: number; line: number; character: num
   return undefined;
 }
 
-/** The ERROR nodes in document order, descending only into subtrees that hold an error. */
-function errorNodes(root: Node): Node[] {
-  const found: Node[] = [];
-  const stack: Node[] = [root];
-  while (stack.length) {
-    const node = stack.pop() as Node;
-    if (node.type === 'ERROR') found.push(node);
-    const children = node.children;
-    for (let index = children.length - 1; index >= 0; index--) {
-      const child = children[index];
-      if (child?.hasError) stack.push(child);
-    }
-  }
-  return found;
-}
-
 /** Walks the region's tokens with a bracket stack; the closers go after the last token before the next top-level statement. */
 function planRepair(region: Node): { offset: number; line: number; character: number; closers: string } | undefined {
   const stack: string[] = [];
   let previous: Node | undefined;
-  for (const token of leaves(region)) {
+  for (const token of leafNodes(region)) {
     if (token.isMissing) continue;
     const startsStatement = token.startPosition.column === 0 && STATEMENT_STARTS.has(token.text) && token.startIndex > region.startIndex;
     if (stack.length > 0 && startsStatement && previous) return closeAfter(previous, stack);
@@ -110,27 +95,6 @@ function closeAfter(token: Node, stack: string[]) {
     character: token.endPosition.column,
     closers: [...stack].reverse().map((open) => CLOSERS[open]).join(''),
   };
-}
-
-function leaves(node: Node): Node[] {
-  const result: Node[] = [];
-  const cursor = node.walk();
-  try {
-    let descending = true;
-    for (;;) {
-      if (descending && cursor.gotoFirstChild()) continue;
-      if (descending) result.push(cursor.currentNode);
-      if (cursor.gotoNextSibling()) {
-        descending = true;
-        continue;
-      }
-      if (!cursor.gotoParent()) break;
-      descending = false;
-    }
-  } finally {
-    cursor.delete();
-  }
-  return result;
 }
 
 const OFFSET_KEYS = new Set(['startOffset', 'endOffset', 'openOffset', 'closeOffset', 'offset', 'start', 'end']);

@@ -4,6 +4,7 @@
  * and ERROR nodes.
  */
 import { Node } from 'web-tree-sitter';
+import { errorNodes } from '../syntax';
 
 export interface FileNodes {
   /** `import` / `export ... from` statements. */
@@ -45,21 +46,7 @@ export function collectFileNodes(root: Node): FileNodes {
     if (BINDING_TYPES.has(type)) nodes.bindings.push(node);
     if (CLASS_TYPES.has(type)) nodes.classes.push(node);
   }
-  collectErrors(root, nodes.errors);
+  nodes.errors = errorNodes(root);
   return nodes;
 }
 
-/** ERROR nodes in document order, descending only into subtrees that hold one (no recursion: deep nesting is fine). */
-function collectErrors(root: Node, into: Node[]): void {
-  const stack: Node[] = [root];
-  while (stack.length > 0) {
-    const node = stack.pop() as Node;
-    if (!node.hasError) continue;
-    if (node.type === 'ERROR') into.push(node);
-    const children = node.children;
-    for (let index = children.length - 1; index >= 0; index--) {
-      const child = children[index];
-      if (child) stack.push(child);
-    }
-  }
-}
