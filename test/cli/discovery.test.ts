@@ -94,6 +94,14 @@ test('binary, non-UTF-8 and too-large files are skipped with a one-line note on 
   assert.deepEqual(lintedFiles([], configured), { files: ['ok.py'], stderr: 'mcp-tool-lint: skipped big.py: 266 bytes is over the 100 bytes limit (--max-file-size)\n', status: 0 });
 });
 
+test('a minified file (a line over 100,000 characters) is skipped with a one-line note', () => {
+  const root = makeTree({ 'bundle.js': `const tools = [${'{ name: "t", annotations: { readOnlyHint: true } }, '.repeat(2500)}];\n`, 'ok.py': TOOL });
+  const result = lintedFiles([], root);
+  assert.deepEqual(result.files, ['ok.py']);
+  assert.equal(result.stderr, 'mcp-tool-lint: skipped bundle.js: a line longer than 100,000 characters (minified or generated code)\n');
+  assert.equal(result.status, 0);
+});
+
 test('a file that is not Python, TypeScript or JavaScript, named on the command line, is skipped with a note', () => {
   const root = makeTree({ 'notes.md': TOOL });
   const run = runCli(['notes.md'], { cwd: root });
