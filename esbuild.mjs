@@ -49,6 +49,11 @@ const builds = [
 ];
 if (withTests) {
   builds.push(esbuild.build({ ...common, entryPoints: { 'bench/run': 'bench/run.ts' }, outdir: dist }));
+  builds.push(esbuild.build({
+    ...common,
+    entryPoints: { 'tools/profile': 'scripts/profile-front-end.ts', 'tools/replay': 'scripts/replay-keystrokes.ts' },
+    outdir: dist,
+  }));
 }
 if (withTests) {
   builds.push(esbuild.build({ ...common, entryPoints: { fuzz: 'test/fuzz/main.ts', soak: 'test/reliability/soak.ts' }, outdir: dist }));
