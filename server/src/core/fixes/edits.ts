@@ -115,13 +115,15 @@ function precededByCommaOnEarlierLine(text: string, lineStart: number): boolean 
  * Inserts new entries (already formatted, e.g. `read_only=False`) into a container, after
  * the existing ones: one per line with the existing indentation when the container is
  * multi-line, inline otherwise; a trailing comma only where the author writes them.
- * Returns no edits when the container has no closing bracket yet.
+ * Returns no edits when the container has no closing bracket yet or its last value is not typed yet.
  */
 export function insertEntriesEdits(text: string, container: Container, entries: readonly string[]): TextEdit[] | undefined {
   const close = container.closeOffset;
   if (close === undefined || entries.length === 0) return undefined;
   const existing = container.entryOffsets;
   const last = existing[existing.length - 1];
+  // A last entry still being typed (`destructiveHint:` with no value yet): anything added after it would not parse.
+  if (last && valueNotTyped(text.slice(last.start, last.end))) return undefined;
   const inside = text.slice(container.openOffset, close);
   const newline = lineBreakOf(text);
   if (!last) {
@@ -153,6 +155,12 @@ export function insertEntriesEdits(text: string, container: Container, entries: 
   const lines = entries.map((e, index) => `${newline}${indentation}${e}${trailing || index < entries.length - 1 ? ',' : ''}`).join('');
   edits.push(insertEdit(text, lineEnd, lines));
   return mergeAdjacent(edits);
+}
+
+/** An entry that ends at its `:` or `=`: the parser stood in a missing value for the one not typed yet. */
+function valueNotTyped(entry: string): boolean {
+  const end = entry.trimEnd();
+  return end.endsWith(':') || end.endsWith('=');
 }
 
 /** Two insertions at the same offset become one, so editors apply them in a defined order. */

@@ -9,12 +9,19 @@ export function booleanText(language: LanguageId, value: boolean): string {
 
 /** Replaces a written value with a boolean (e.g. `read_only=True` → `read_only=False`). */
 export function setBooleanFix(title: string, value: Value, language: LanguageId, newValue: boolean, options: { preferred?: boolean; safe?: boolean } = {}): Fix {
+  return setBooleansFix(title, [{ value, to: newValue }], language, options);
+}
+
+/** Replaces several written values at once, as one fix (e.g. `destructive=True` together with `read_only=False`). */
+export function setBooleansFix(title: string, changes: ReadonlyArray<{ value: Value; to: boolean }>, language: LanguageId, options: { preferred?: boolean; safe?: boolean } = {}): Fix {
   // A value reached through a shared constant is edited where it is written, which changes every
   // tool that uses the constant: the title says so, and such an edit is never applied on save.
-  const shared = value.via !== undefined;
+  const sharedLines = [...new Set(changes.filter((change) => change.value.via !== undefined).map((change) => change.value.range.start.line + 1))];
+  const where = sharedLines.length === 1 ? `the shared constant on line ${sharedLines[0]} (changes every tool that uses it)` : `the shared constants on lines ${sharedLines.join(' and ')} (changes every tool that uses them)`;
+  const shared = sharedLines.length > 0;
   return {
-    title: shared ? `${title} in the shared constant on line ${value.range.start.line + 1} (changes every tool that uses it)` : title,
-    edits: [replaceEdit(value.range, booleanText(language, newValue))],
+    title: shared ? `${title} in ${where}` : title,
+    edits: changes.map((change) => replaceEdit(change.value.range, booleanText(language, change.to))),
     isPreferred: options.preferred,
     safe: shared ? false : options.safe ?? false,
   };

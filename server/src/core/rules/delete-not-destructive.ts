@@ -14,7 +14,7 @@ export const deleteNotDestructive: Rule = {
     why: 'Deleting is destructive by definition. Arcade refuses to load the tool ("Tool has the \'DELETE\' operation but is not marked destructive=True"); if bypassed, clients receive `destructiveHint: false` and will not warn the user before data is removed.',
     example: '@app.tool(\n    metadata=ToolMetadata(\n        behavior=Behavior(operations=[Operation.DELETE], destructive=False),\n    ),\n)\ndef delete_event(event_id: str) -> None: ...',
     useInstead: '@app.tool(\n    metadata=ToolMetadata(\n        behavior=Behavior(operations=[Operation.DELETE], destructive=True),\n    ),\n)\ndef delete_event(event_id: str) -> None: ...',
-    fix: 'Quick-fix: set `destructive=True`. Not applied on save.',
+    fix: 'Quick-fix: set `destructive=True`, and `read_only=False` with it when the tool is also marked read-only (destructive=True alone would make it read-only and destructive, see `read-only-destructive`). Not applied on save.',
     mapping: '`Behavior.destructive` becomes the MCP annotation `destructiveHint`.',
   },
   check(declaration, context) {
@@ -24,10 +24,14 @@ export const deleteNotDestructive: Rule = {
     if (arcadeBool(destructive) !== false || !destructive) return;
     const deletion = hasOperation(operationsOf(found.behavior), 'DELETE');
     if (!deletion) return;
+    // destructive=True next to read_only=True would be the read-only/destructive contradiction
+    // (MTL105): the fix sets read_only=False with it, as MTL101 and MTL105 prefer.
+    const readOnly = found.behavior.readOnly;
     reportContradiction(context, {
       metadata: found.metadata,
       field: destructive,
       fixValue: true,
+      companion: readOnly && arcadeBool(readOnly) === true ? { field: readOnly, value: false } : undefined,
       problem: 'This tool has the DELETE operation but is marked destructive=False: clients will receive destructiveHint: false and will not warn before data is removed',
       related: [relatedAt(deletion.value, 'The DELETE operation is declared here.')],
     });

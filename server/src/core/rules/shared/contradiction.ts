@@ -1,5 +1,5 @@
 /** Reporting for Arcade's four start-up contradictions (MTL101–MTL104), strict=False included. */
-import { setBooleanFix } from '../../fixes/flag-fixes';
+import { setBooleansFix } from '../../fixes/flag-fixes';
 import { FlagField, Fix, MetadataModel, RelatedInfo } from '../../model';
 import { RuleContext } from '../rule';
 import { contradictionSeverity } from './arcade';
@@ -13,6 +13,11 @@ export interface Contradiction {
   problem: string;
   /** The value the preferred fix writes, and the flag text it produces (`read_only=False`). */
   fixValue: boolean;
+  /**
+   * A second flag the preferred fix sets too, because setting `field` alone would create another
+   * contradiction (DELETE with read_only=True: destructive=True alone makes it read-only and destructive).
+   */
+  companion?: { field: FlagField; value: boolean };
   /** Related information on the other side of the contradiction. */
   related: RelatedInfo[];
   /** Further fixes, offered only while strict=False is not set (e.g. adding it). */
@@ -26,9 +31,10 @@ export function reportContradiction(context: RuleContext, contradiction: Contrad
   if (!level) return;
   const { field, fixValue } = contradiction;
   const written = `${field.key}=${field.value.kind === 'boolean' ? (field.value.value ? 'True' : 'False') : 'the value'}`;
-  const target = `${field.key}=${fixValue ? 'True' : 'False'}`;
+  const changes = [{ field, value: fixValue }, ...(contradiction.companion ? [contradiction.companion] : [])];
+  const target = changes.map((change) => `${change.field.key}=${change.value ? 'True' : 'False'}`).join(' and ');
   const place = placeEntry(field.entry, written);
-  const fixes: Fix[] = [setBooleanFix(`Set ${target}`, field.value, 'python', fixValue, { preferred: true })];
+  const fixes: Fix[] = [setBooleansFix(`Set ${target}`, changes.map((change) => ({ value: change.field.value, to: change.value })), 'python', { preferred: true })];
   for (const extra of contradiction.extraFixes?.(level.accepted) ?? []) if (extra) fixes.push(extra);
   context.report({
     range: place.range,
