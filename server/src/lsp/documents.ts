@@ -4,7 +4,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { Tree } from 'web-tree-sitter';
-import { Connection, Emitter, Event, TextDocumentContentChangeEvent } from 'vscode-languageserver/node';
+import { Connection, Emitter, Event, Range, TextDocumentContentChangeEvent } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { hasOverlongLine, withLfLineBreaks } from '../core/analyze';
 import { GrammarId, grammarFor, parse } from '../core/parse/parser';
@@ -161,7 +161,11 @@ export class DocumentStore {
     } else {
       this.dropTree(entry.document.uri);
     }
+    const joins = 'range' in change && joinsCrLf(entry.document, change.range, change.text);
     TextDocument.update(entry.document, [change], version);
+    // TextDocument.update counts the line breaks of the inserted text alone: a CR and an LF the edit
+    // brings together stay two line breaks to it. Recount them (a full change with the same text).
+    if (joins) TextDocument.update(entry.document, [{ text: entry.document.getText() }], version);
     entry.revision++;
   }
 
@@ -188,4 +192,17 @@ function touchesCarriageReturn(entry: Entry, start: { line: number; character: n
   if (entry.loneCr || newText.includes('\r')) return true;
   const offset = entry.document.offsetAt(start);
   return offset > 0 && entry.document.getText().charCodeAt(offset - 1) === 13;
+}
+
+/** Whether replacing `range` with `newText` puts a CR right before an LF: a new CRLF, one line break where there were two. */
+function joinsCrLf(document: TextDocument, range: Range, newText: string): boolean {
+  const text = document.getText();
+  const start = document.offsetAt(range.start);
+  const end = document.offsetAt(range.end);
+  const [from, to] = start <= end ? [start, end] : [end, start];
+  const after = text.charCodeAt(to);
+  const first = newText.length > 0 ? newText.charCodeAt(0) : after;
+  const joinsBefore = from > 0 && text.charCodeAt(from - 1) === 13 && first === 10;
+  const joinsAfter = newText.length > 0 && newText.charCodeAt(newText.length - 1) === 13 && after === 10;
+  return joinsBefore || joinsAfter;
 }
