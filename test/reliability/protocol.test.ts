@@ -218,14 +218,21 @@ describe('messages the protocol library can answer or ignore', () => {
     assert.equal(server.messages.filter((m) => m.method === 'textDocument/publishDiagnostics').length, 0);
   });
 
-  test('requests after shutdown are still answered (the library does not refuse them); exit then ends with 0', async () => {
+  test('requests after shutdown are refused with InvalidRequest (ill-formed ones too), notifications ignored; exit then ends with 0', async () => {
     server = await RawServer.started();
     assert.equal((await server.request(60, 'shutdown')).error, undefined);
-    await stillAnswers(server, 61);
+    for (const [id, method, params] of [[61, 'textDocument/hover', HOVER], [62, 'textDocument/hover', undefined], [63, 'no/such/method', { x: 1 }], [64, 'shutdown', undefined]] as const) {
+      const response = await server.request(id, method, params);
+      assert.equal(response.error?.code, -32600, `${method}: ${JSON.stringify(response)}`);
+      assert.equal(response.result, undefined);
+    }
+    server.send({ jsonrpc: '2.0', method: 'textDocument/didOpen', params: { textDocument: { uri: 'file:///work/late.py', languageId: 'python', version: 1, text: 'x = (' } } });
+    assert.equal((await server.request(65, 'textDocument/hover', HOVER)).error?.code, -32600);
     server.send({ jsonrpc: '2.0', method: 'exit' });
     await server.until(() => server!.exit, 'the exit');
     assert.equal(server.exit?.code, 0);
     assert.equal(server.stderr, '');
+    assert.equal(server.messages.filter((m) => m.method === 'textDocument/publishDiagnostics').length, 0);
   });
 
   test('exit without shutdown ends with 1; closing stdin ends the server', async () => {

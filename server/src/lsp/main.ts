@@ -25,10 +25,12 @@ import { ServerCommands } from './commands';
 import { watchFraming } from './framing';
 import { Logger } from './log';
 import { Settings } from './settings';
+import { ShutdownGate } from './shutdown';
 
 const FEATURES: Feature[] = [diagnostics, preview, codeActions, completion, hover, inlayHints, codeLens, fixAllCommand, status, workspace];
 
-const connection = createConnection(ProposedFeatures.all);
+const shutdownGate = new ShutdownGate();
+const connection = createConnection(ProposedFeatures.all, { messageStrategy: shutdownGate });
 const log = new Logger(connection);
 process.on('uncaughtException', (error) => log.error('An uncaught exception', error));
 process.on('unhandledRejection', (error) => log.error('A promise', error));
@@ -74,6 +76,7 @@ settings.listen();
 documents.onDidClose((uri) => settings.forget(uri));
 for (const feature of FEATURES) feature.register(connection, context);
 context.commands.listen(connection, log);
+shutdownGate.listen(connection);
 connection.listen();
 if (process.argv.includes('--stdio')) {
   watchFraming(process.stdin, (reason) => {
