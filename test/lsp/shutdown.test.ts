@@ -5,18 +5,9 @@
 import * as assert from 'node:assert/strict';
 import { afterEach, test } from 'node:test';
 import { ErrorCodes, ResponseError } from 'vscode-languageserver/node';
-import { LspClient, TestDocument } from '../helpers/lsp-client';
+import { LspClient } from '../helpers/lsp-client';
+import { editorFixture } from '../helpers/lsp-requests';
 import { PREVIEW_REQUEST } from '../../server/src/lsp/features/preview';
-
-const TEXT = [
-  'from arcade_mcp_server import MCPApp',
-  'from arcade_mcp_server.metadata import Behavior, Operation, ToolMetadata',
-  'app = MCPApp(name="Files")',
-  '@app.tool(metadata=ToolMetadata(behavior=Behavior(operations=[Operation.DELETE], read_only=False, destructive=False, idempotent=False, open_world=True)))',
-  'def remove_file(file_id: str) -> None:',
-  '    """Remove a file."""',
-  '',
-].join('\n');
 
 let client: LspClient | undefined;
 
@@ -35,14 +26,14 @@ async function refusal(request: Promise<unknown>): Promise<{ code: number; messa
 test('after shutdown, requests are refused with InvalidRequest, notifications ignored, and exit ends with code 0', async () => {
   ({ client } = await LspClient.start());
   const { connection } = client;
-  const document = new TestDocument('file:///tmp/shutdown/tools.py', 'python', TEXT);
+  const document = editorFixture('tools.py', 'python');
   await client.open(document);
   await client.waitForDiagnostics(document.uri, document.version);
-  const hover = { textDocument: { uri: document.uri }, position: { line: 3, character: 100 } };
+  const hover = { textDocument: { uri: document.uri }, position: { line: 11, character: 14 } };
   assert.ok(await connection.sendRequest('textDocument/hover', hover), 'a hover before shutdown');
   // The time one change takes to be linted, for the check that a change after shutdown is not.
   const changed = Date.now();
-  await client.change(document.nextVersion(), [document.replace('read_only=False', 'read_only=False ')]);
+  await client.change(document.nextVersion(), [document.edit(0, 0, '# mail tools\n')]);
   await client.waitForDiagnostics(document.uri, document.version);
   const lintMs = Date.now() - changed;
 
@@ -60,7 +51,7 @@ test('after shutdown, requests are refused with InvalidRequest, notifications ig
   // A change after shutdown is not linted: no diagnostics for its version while five times the time
   // a change took before goes by (and a request sent after it is refused, so it has been read).
   const published = client.diagnostics.length;
-  await client.change(document.nextVersion(), [document.replace('destructive=False', 'destructive=True')]);
+  await client.change(document.nextVersion(), [document.edit(0, 0, '# more mail tools\n')]);
   await refusal(connection.sendRequest('textDocument/hover', hover));
   await assert.rejects(client.waitForDiagnostics(document.uri, document.version, published, Math.max(1000, 5 * lintMs)), /timed out/);
 
