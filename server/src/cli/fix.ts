@@ -1,5 +1,5 @@
 /** `--fix` / `--fix-dry-run`: the core's fix-all over one file, keeping CRLF line endings, and what it fixed. */
-import { analyzeText, AnalysisOptions } from '../core/analyze';
+import { analyzeText, AnalysisOptions, withLfLineBreaks } from '../core/analyze';
 import { fixAll } from '../core/fixes/apply';
 import { Finding } from '../core/model';
 
@@ -15,7 +15,7 @@ export interface FixOutcome {
 export function applySafeFixes(original: string, filePath: string, options: AnalysisOptions, before: readonly Finding[]): FixOutcome {
   let text = fixAll(original, filePath, options);
   if (text !== original && usesOnlyCrlf(original)) text = text.replace(/\r?\n/g, '\r\n');
-  const findings = text === original ? [...before] : analyzeText(text, filePath, options)?.findings ?? [];
+  const findings = text === original ? [...before] : analyzeText(withLfLineBreaks(text), filePath, options)?.findings ?? [];
   const fixedRules = new Map<string, number>();
   let fixedCount = 0;
   if (text !== original) {

@@ -1,5 +1,5 @@
 /** Lints the discovered files with the settings that apply to each (config, profile, flags). */
-import { analyzeText } from '../core/analyze';
+import { analyzeText, withLfLineBreaks } from '../core/analyze';
 import { ConfigLoader, DEFAULT_MAX_FILE_SIZE, ProjectConfig, resolveSettings } from '../core/config';
 import { ProfileName } from '../core/rules/rule';
 import { RuleOverride } from '../core/severity';
@@ -37,7 +37,8 @@ export function lintTarget(target: LintTarget, options: LintOptions): LintedFile
     options.note(`skipped ${target.display}: ${source.reason}`);
     return undefined;
   }
-  const analysis = analyzeText(source.text, target.absolute, settings);
+  // Lone CRs are read as LF (same offsets), so findings sit on the lines LSP and the server count.
+  const analysis = analyzeText(withLfLineBreaks(source.text), target.absolute, settings);
   if (!analysis) return undefined;
   if (options.fix) {
     const outcome = applySafeFixes(source.text, target.absolute, settings, analysis.findings);

@@ -1,7 +1,7 @@
 /** `mcp-tool-lint preview FILE [--tool NAME]`: the projection JSON of "Preview annotations". */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { analyzeText, initAnalysis } from '../core/analyze';
+import { analyzeText, initAnalysis, withLfLineBreaks } from '../core/analyze';
 import { ConfigLoader, DEFAULT_MAX_FILE_SIZE, loadConfigFile, resolveSettings } from '../core/config';
 import { projectFile } from '../core/projection';
 import { CliOptions, UsageError } from './args';
@@ -23,7 +23,7 @@ export async function previewFile(options: CliOptions): Promise<string> {
   const source = readSource(absolute, file, options.maxFileSize ?? config?.maxFileSize ?? DEFAULT_MAX_FILE_SIZE);
   if (source.kind === 'skipped') throw new InputError(`cannot preview ${file}: ${source.reason}`);
   await initAnalysis();
-  const analysis = analyzeText(source.text, absolute, settings);
+  const analysis = analyzeText(withLfLineBreaks(source.text), absolute, settings);
   if (!analysis) throw new InputError(`cannot preview ${file}: not a Python, TypeScript or JavaScript file`);
   const projection = projectFile(file, analysis.declarations, analysis.findings);
   if (options.tool !== undefined) {

@@ -23,7 +23,8 @@ export function formatText(results: readonly FileResult[], options: TextOptions)
   for (const result of results) {
     if (!result.findings.length) continue;
     out.push(paint(options.color, '4', result.file));
-    const lines = result.text.split('\n');
+    // Lines as LSP and editors count them: CRLF, LF and a lone CR each end one.
+    const lines = result.text.split(/\r\n|\r|\n/);
     const positionWidth = Math.max(...result.findings.map((f) => position(f).length));
     const severityWidth = Math.max(...result.findings.map((f) => f.severity.length));
     for (const finding of result.findings) {
@@ -45,7 +46,7 @@ function position(finding: Finding): string {
 /** The finding's first line with its line number, and carets under the range on that line. */
 function codeFrame(lines: readonly string[], finding: Finding, color: boolean): string[] {
   const { start, end } = finding.range;
-  const line = (lines[start.line] ?? '').replace(/\r$/, '');
+  const line = lines[start.line] ?? '';
   const number = String(start.line + 1);
   const gutter = ' '.repeat(number.length);
   const endCharacter = end.line === start.line ? Math.min(end.character, line.length) : line.length;

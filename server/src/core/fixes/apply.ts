@@ -3,7 +3,7 @@
  * file (CLI `--fix`, the server's `source.fixAll`). Only gap-filling fixes and the removal of
  * identical duplicates are safe; a value the author wrote is never flipped.
  */
-import { AnalysisOptions, analyzeText } from '../analyze';
+import { AnalysisOptions, analyzeText, withLfLineBreaks } from '../analyze';
 import { Finding, Fix, TextEdit } from '../model';
 import { GrammarId, grammarFor, parse } from '../parse/parser';
 import { offsetAt } from './positions';
@@ -20,7 +20,11 @@ function toOffsets(text: string, edits: readonly TextEdit[]): OffsetEdit[] {
 
 /** Applies non-overlapping edits (given against `text`) and returns the new text. */
 export function applyEdits(text: string, edits: readonly TextEdit[]): string {
-  const sorted = toOffsets(text, edits).sort((a, b) => b.start - a.start || b.end - a.end);
+  return applyOffsetEdits(text, toOffsets(text, edits));
+}
+
+function applyOffsetEdits(text: string, edits: OffsetEdit[]): string {
+  const sorted = [...edits].sort((a, b) => b.start - a.start || b.end - a.end);
   let result = text;
   for (const edit of sorted) result = result.slice(0, edit.start) + edit.newText + result.slice(edit.end);
   return result;
@@ -70,20 +74,21 @@ export function syntaxProblemCount(grammar: GrammarId, text: string): number {
 }
 
 /**
- * The fixes applied together, or, when together they would add syntax errors (possible only
- * in code that is already broken, where a container's extent is a guess), one by one keeping
- * only those that add none.
+ * The edits of the fixes applied together, or, when together they would add syntax errors (possible
+ * only in code that is already broken, where a container's extent is a guess), of those that add
+ * none, tried one by one.
  */
-function applyVerified(grammar: GrammarId, text: string, fixes: readonly Fix[]): string {
+function verifiedEdits(grammar: GrammarId, text: string, fixes: readonly Fix[]): TextEdit[] {
   const baseline = syntaxProblemCount(grammar, text);
-  const together = applyEdits(text, fixes.flatMap((fix) => fix.edits));
-  if (baseline === 0 ? !hasErrors(grammar, together) : syntaxProblemCount(grammar, together) <= baseline) return together;
+  const all = fixes.flatMap((fix) => fix.edits);
+  const together = applyEdits(text, all);
+  if (baseline === 0 ? !hasErrors(grammar, together) : syntaxProblemCount(grammar, together) <= baseline) return all;
   let kept: TextEdit[] = [];
   for (const fix of fixes) {
     const candidate = [...kept, ...fix.edits];
     if (syntaxProblemCount(grammar, applyEdits(text, candidate)) <= baseline) kept = candidate;
   }
-  return applyEdits(text, kept);
+  return kept;
 }
 
 function hasErrors(grammar: GrammarId, text: string): boolean {
@@ -104,11 +109,17 @@ export function fixAll(text: string, filePath: string, options: AnalysisOptions 
   if (!grammar) return text;
   let current = text;
   for (let round = 0; round < MAX_ROUNDS; round++) {
-    const result = analyzeText(current, filePath, options, languageId);
+    // Lone CRs are line breaks (as in LSP and Python): the analysis reads them as LF, which keeps
+    // every offset, so its edits are placed by that text's offsets and applied to the real one.
+    const parsed = withLfLineBreaks(current);
+    const result = analyzeText(parsed, filePath, options, languageId);
     if (!result) return current;
-    const fixes = selectSafeFixes(current, result.findings);
+    const fixes = selectSafeFixes(parsed, result.findings);
     if (fixes.length === 0) break;
-    const next = applyVerified(grammar, current, fixes);
+    let edits = toOffsets(parsed, verifiedEdits(grammar, parsed, fixes));
+    // A file whose line breaks are all lone CRs gets its new lines with CR too.
+    if (parsed !== current && !current.includes('\n')) edits = edits.map((edit) => ({ ...edit, newText: edit.newText.replace(/\n/g, '\r') }));
+    const next = applyOffsetEdits(current, edits);
     if (next === current) break;
     current = next;
   }
