@@ -86,48 +86,73 @@ export function findingsFor(tree: Tree, text: string, declarations: readonly Too
 }
 
 /**
- * What one rule's `check` reported for one declaration, kept between analyses of a document
- * (incremental analysis reuses it for declarations it did not re-extract). Before overrides.
+ * What the rules reported for one declaration (after severity overrides), kept between analyses
+ * of a document: incremental analysis reuses it for declarations it did not re-extract. One memo
+ * serves one set of analysis options.
  */
 export interface RuleMemo {
-  get(declaration: ToolDeclaration, rule: Rule): readonly Finding[] | undefined;
-  set(declaration: ToolDeclaration, rule: Rule, findings: Finding[]): void;
+  get(declaration: ToolDeclaration): readonly Finding[] | undefined;
+  set(declaration: ToolDeclaration, findings: Finding[]): void;
 }
 
+interface ActiveRule {
+  rule: Rule;
+  /** Its severity in the profile ('warning' for a rule off in the profile that an override enables). */
+  severity: Severity;
+}
+
+const activeRulesByOptions = new WeakMap<AnalysisOptions, ActiveRule[]>();
+
+function activeRules(options: AnalysisOptions): ActiveRule[] {
+  let active = activeRulesByOptions.get(options);
+  if (!active) {
+    const profile = options.profile ?? 'recommended';
+    active = ALL_RULES
+      .filter((rule) => rule.severity[profile] !== 'off' || overridesEnable(rule, options.overrides ?? []))
+      .map((rule) => ({ rule, severity: rule.severity[profile] === 'off' ? 'warning' : rule.severity[profile] as Severity }));
+    activeRulesByOptions.set(options, active);
+  }
+  return active;
+}
+
+/** The rules' findings for the declarations, each declaration's checked once per memo, then the file-wide checks; sorted. */
 export function runRules(declarations: readonly ToolDeclaration[], text: string, options: AnalysisOptions = {}, memo?: RuleMemo): Finding[] {
-  const profile = options.profile ?? 'recommended';
+  const active = activeRules(options);
   const findings: Finding[] = [];
-  for (const rule of ALL_RULES) {
-    const base = rule.severity[profile];
-    if (base === 'off' && !overridesEnable(rule, options.overrides ?? [])) continue;
-    const severity: Severity = base === 'off' ? 'warning' : base;
-    const collected: Finding[] = [];
-    const contextFor = (declarationIndex?: number): RuleContext => ({
-      profile,
-      severity,
-      text,
-      report: (report: ReportOptions) => collected.push(toFinding(rule, severity, report, declarationIndex)),
-    });
-    declarations.forEach((declaration, index) => {
-      const remembered = memo?.get(declaration, rule);
-      if (remembered) {
-        for (const finding of remembered) collected.push({ ...finding, declarationIndex: index });
-        return;
+  declarations.forEach((declaration, index) => {
+    let own = memo?.get(declaration);
+    if (!own) {
+      const checked: Finding[] = [];
+      for (const { rule, severity } of active) {
+        if (rule.check) runCheck(rule, severity, options, text, checked, (context) => rule.check!(declaration, context));
       }
-      const first = collected.length;
-      rule.check?.(declaration, contextFor(index));
-      memo?.set(declaration, rule, collected.slice(first));
-    });
-    rule.checkFile?.(declarations, contextFor());
-    for (const finding of collected) {
-      const finalSeverity: SeverityOrOff = applyOverrides(rule, finding.severity, options.overrides ?? []);
-      if (finalSeverity !== 'off') findings.push({ ...finding, severity: finalSeverity });
+      memo?.set(declaration, checked);
+      own = checked;
     }
+    for (const finding of own) findings.push(finding.declarationIndex === index ? finding : { ...finding, declarationIndex: index });
+  });
+  for (const { rule, severity } of active) {
+    if (rule.checkFile) runCheck(rule, severity, options, text, findings, (context) => rule.checkFile!(declarations, context));
   }
   return findings.sort(compareFindings);
 }
 
-function toFinding(rule: Rule, severity: Severity, report: ReportOptions, declarationIndex: number | undefined): Finding {
+/** Runs one check and adds its findings, at their final severity, to `into`. */
+function runCheck(rule: Rule, severity: Severity, options: AnalysisOptions, text: string, into: Finding[], check: (context: RuleContext) => void): void {
+  const context: RuleContext = {
+    profile: options.profile ?? 'recommended',
+    severity,
+    text,
+    report: (report: ReportOptions) => {
+      const finding = toFinding(rule, severity, report);
+      const finalSeverity: SeverityOrOff = applyOverrides(rule, finding.severity, options.overrides ?? []);
+      if (finalSeverity !== 'off') into.push({ ...finding, severity: finalSeverity });
+    },
+  };
+  check(context);
+}
+
+function toFinding(rule: Rule, severity: Severity, report: ReportOptions): Finding {
   return {
     code: rule.code,
     rule: rule.name,
@@ -136,7 +161,6 @@ function toFinding(rule: Rule, severity: Severity, report: ReportOptions, declar
     range: report.range,
     related: report.related ?? [],
     fixes: report.fixes ?? [],
-    declarationIndex,
   };
 }
 

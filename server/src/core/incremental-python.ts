@@ -1,11 +1,11 @@
 /**
- * The top-level statements of a Python module as incremental analysis sees them, and which of
- * them can change how other statements read. The Python front end reads other statements only
- * through module-level names (PythonModule: imports, single assignments, function names), so a
- * statement is "context" when it imports, holds conditional bindings (`if` / `try`), or binds a
- * name that occurs anywhere else in the file.
+ * The top-level statements of a Python module as incremental analysis sees them, with what each
+ * binds at module level. The Python front end reads other statements only through module-level
+ * names (PythonModule: imports, single assignments, function names) and the import flags, so a
+ * statement that binds a name changes only the statements whose extraction looked that name up.
  */
 import { Node } from 'web-tree-sitter';
+import { bindingsOf } from './frontends/python/module';
 
 export interface Segment {
   type: string;
@@ -16,49 +16,53 @@ export interface Segment {
   endRow: number;
   endColumn: number;
   hasError: boolean;
-  /** Module-level names the statement binds (function name, assignment targets). */
+  /** Module-level names the statement binds (function name, assignment targets, import aliases). */
   names: string[];
-  /** Always context, whatever the names (imports, `if` / `try` bindings, broken code that may bind). */
+  /** Whether it imports (the module's import flags may change with it). */
+  imports: boolean;
+  /** Whether an edit of it needs a full analysis (broken code that may import, a definition without a name). */
   alwaysContext: boolean;
-  /** Memo of `isContext` for the text the segment was read from. */
-  context?: boolean;
 }
 
-const ALWAYS_CONTEXT_TYPES = new Set(['import_statement', 'import_from_statement', 'future_import_statement', 'if_statement', 'try_statement']);
 /** Tokens at column 0 of a broken region that start an import or a statement with conditional bindings. */
 const COMPOUND_STARTS = new Set(['import', 'from', 'if', 'try', 'with', 'for', 'while', 'elif', 'else', 'except', 'finally']);
 
 export function pythonSegments(root: Node): Segment[] {
   const segments: Segment[] = [];
-  for (const node of root.namedChildren) {
-    if (!node) continue;
+  for (const node of root.namedChildren) if (node) segments.push(segmentOf(node));
+  return segments;
+}
+
+/** One top-level statement as a segment. */
+export function segmentOf(node: Node): Segment {
+  {
     const type = node.type;
     const segment: Segment = {
       type, start: node.startIndex, end: node.endIndex,
       startRow: node.startPosition.row, startColumn: node.startPosition.column,
       endRow: node.endPosition.row, endColumn: node.endPosition.column,
-      hasError: node.hasError, names: [], alwaysContext: ALWAYS_CONTEXT_TYPES.has(type),
+      hasError: node.hasError, names: [], imports: false, alwaysContext: type === 'future_import_statement',
     };
-    if (type === 'decorated_definition' || type === 'function_definition') {
-      const definition = type === 'decorated_definition' ? node.childForFieldName('definition') : node;
-      const name = definition?.childForFieldName('name')?.text;
-      if (name) segment.names.push(name);
-      else segment.alwaysContext = true;
-    } else if (type === 'expression_statement') {
-      for (const child of node.namedChildren) if (child?.type === 'assignment') assignedNames(child, segment.names);
-    } else if (type === 'ERROR') {
+    if (type === 'ERROR') {
       readBrokenRegion(node, segment);
+    } else if (type === 'decorated_definition' || type === 'function_definition' || type === 'expression_statement'
+      || type === 'import_statement' || type === 'import_from_statement' || type === 'if_statement' || type === 'try_statement') {
+      const { names, imports } = bindingsOf(node);
+      segment.names = names;
+      segment.imports = imports;
+      // A definition whose name is not typed yet binds whatever the repaired text makes of it.
+      if (type === 'decorated_definition' || type === 'function_definition') segment.alwaysContext = unnamedDefinition(node);
+      // Broken imports: what the repaired text imports is not known here.
+      if (imports && node.hasError) segment.alwaysContext = true;
     }
-    segments.push(segment);
+    return segment;
   }
-  return segments;
 }
 
-function assignedNames(assignment: Node, into: string[]): void {
-  const left = assignment.childForFieldName('left');
-  if (left?.type === 'identifier' && left.text) into.push(left.text);
-  const right = assignment.childForFieldName('right');
-  if (right?.type === 'assignment') assignedNames(right, into);
+function unnamedDefinition(node: Node): boolean {
+  const definition = node.type === 'decorated_definition' ? node.childForFieldName('definition') : node;
+  if (!definition) return true;
+  return definition.type === 'function_definition' && !definition.childForFieldName('name')?.text;
 }
 
 /**
@@ -85,17 +89,6 @@ function readBrokenRegion(region: Node, segment: Segment): void {
 function tokensOf(node: Node): Node[] {
   if (node.childCount === 0) return [node];
   return node.children.flatMap((child) => (child ? tokensOf(child) : []));
-}
-
-/** Whether the statement may change how other statements read, judged against the text it was read from. */
-export function isContext(segment: Segment, text: string): boolean {
-  segment.context ??= segment.alwaysContext || segment.names.some((name) => occursOutside(text, name, segment.start, segment.end));
-  return segment.context;
-}
-
-/** Whether `name` occurs as a whole word in `text` outside [start, end). */
-function occursOutside(text: string, name: string, start: number, end: number): boolean {
-  return wordOccurrences(text, name).some((index) => index < start || index >= end);
 }
 
 /** The offsets where `name` occurs in `text` as a whole word. */

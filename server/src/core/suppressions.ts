@@ -8,7 +8,7 @@
  */
 import { Node, Tree } from 'web-tree-sitter';
 import { Finding, Range, Severity } from './model';
-import { rangeAt } from './fixes/positions';
+import { lineStartOffset, rangeAt } from './fixes/positions';
 import { findRule } from './rules';
 import { ProfileName, ReportOptions, Rule, SeverityOrOff } from './rules/rule';
 import { reportSuppressionWithoutReason, suppressionWithoutReason } from './rules/suppression-without-reason';
@@ -85,11 +85,8 @@ function isStandalone(text: string, comment: Node): boolean {
 
 /** Whether a standalone comment covers the 0-based line (starts there, or is a block comment spanning it). */
 function isStandaloneCommentLine(tree: Tree, text: string, line: number): boolean {
-  let lineStart = 0;
-  for (let row = 0; row < line; row++) {
-    lineStart = text.indexOf('\n', lineStart) + 1;
-    if (lineStart === 0) return false;
-  }
+  const lineStart = lineStartOffset(text, line);
+  if (lineStart === undefined) return false;
   let first = lineStart;
   while (first < text.length && (text[first] === ' ' || text[first] === '\t' || text[first] === '\r')) first++;
   const blank = first >= text.length || text[first] === '\n';

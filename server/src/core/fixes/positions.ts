@@ -7,10 +7,15 @@ let cachedStarts: number[] = [];
 function lineStarts(text: string): number[] {
   if (text === cachedText) return cachedStarts;
   const starts = [0];
-  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) starts.push(i + 1);
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
   cachedText = text;
   cachedStarts = starts;
   return starts;
+}
+
+/** The offset where the 0-based line starts; undefined past the last line. */
+export function lineStartOffset(text: string, line: number): number | undefined {
+  return lineStarts(text)[line];
 }
 
 export function offsetAt(text: string, position: Position): number {

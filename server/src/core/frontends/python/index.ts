@@ -3,34 +3,83 @@ import { Node, Tree } from 'web-tree-sitter';
 import { interpretAnnotations, interpretMetadata, lastEntry } from '../../interpret';
 import { Entry, KeyInfo, ToolDeclaration, Value } from '../../model';
 import { containerOf, namedChildren, rangeOf } from '../syntax';
-import { PythonModule } from './module';
+import { Candidate, findCandidates } from './candidates';
+import { importsRead, PythonModule } from './module';
 import { extractWithRepairs } from './recovery';
-import { findRegistrations, hasToolDecorator, Registration } from './registrations';
+import { hasToolDecorator, Registration, registrationsFrom } from './registrations';
 import { PythonValues } from './values';
+
+const IMPORTS_READ_PREFIX = importsRead([]);
 
 /**
  * The tool declarations of a module. With `rows`, only those of the top-level statements that
  * start within one of these 0-based row spans (incremental analysis re-extracts edited statements).
  */
 export function extractPythonDeclarations(tree: Tree, text: string, rows?: ReadonlyArray<readonly [number, number]>): ToolDeclaration[] {
-  const extract = (current: Tree, currentText: string) => extractFromTree(current, currentText, rows);
+  return extractPython(tree, text, { rows }).declarations;
+}
+
+export interface PythonExtraction {
+  declarations: ToolDeclaration[];
+  /**
+   * With `recordReads`: per top-level statement that holds a possible registration (by its first
+   * row), the module-level names (and import flags) its extraction looked up.
+   */
+  reads?: Map<number, Set<string>>;
+  /** With `recordReads`: the import flags looked up (`importsRead` keys) and their values. */
+  importFlags?: Map<string, boolean>;
+}
+
+export function extractPython(tree: Tree, text: string, options: { rows?: ReadonlyArray<readonly [number, number]>; recordReads?: boolean }): PythonExtraction {
+  const extract = (current: Tree, currentText: string) => extractFromTree(current, currentText, options);
   return extractWithRepairs(tree, text, extract) ?? extract(tree, text);
 }
 
-function extractFromTree(tree: Tree, text: string, rows?: ReadonlyArray<readonly [number, number]>): ToolDeclaration[] {
+function extractFromTree(tree: Tree, text: string, options: { rows?: ReadonlyArray<readonly [number, number]>; recordReads?: boolean }): PythonExtraction {
   const module = new PythonModule(tree.rootNode, text);
   const values = new PythonValues(module);
   const declarations: ToolDeclaration[] = [];
-  const roots = rows && namedChildren(tree.rootNode).filter((statement) => rows.some(([first, last]) => statement.startPosition.row >= first && statement.startPosition.row <= last));
-  for (const registration of findRegistrations(module, roots)) {
-    try {
-      declarations.push(buildDeclaration(registration, module, values));
-    } catch (error) {
-      // One declaration the front end cannot read must not hide the others.
-      if (process.env.MCP_TOOL_LINT_DEBUG) console.error(error);
+  const reads = options.recordReads ? new Map<number, Set<string>>() : undefined;
+  for (const [statement, candidates] of candidatesByStatement(tree.rootNode, options.rows)) {
+    if (reads) reads.set(statement.startPosition.row, (module.reads = new Set()));
+    for (const registration of registrationsFrom(module, candidates)) {
+      try {
+        declarations.push(buildDeclaration(registration, module, values));
+      } catch (error) {
+        // One declaration the front end cannot read must not hide the others.
+        if (process.env.MCP_TOOL_LINT_DEBUG) console.error(error);
+      }
     }
   }
-  return declarations;
+  module.reads = undefined;
+  if (!reads) return { declarations };
+  const importFlags = new Map<string, boolean>();
+  for (const names of reads.values()) {
+    for (const name of names) if (name.startsWith(IMPORTS_READ_PREFIX) && !importFlags.has(name)) importFlags.set(name, module.importFlag(name));
+  }
+  return { declarations, reads, importFlags };
+}
+
+/** The top-level statements (all, or those starting in `rows`) that hold candidates, each with its candidates. */
+function candidatesByStatement(root: Node, rows: ReadonlyArray<readonly [number, number]> | undefined): Array<[Node, Candidate[]]> {
+  const statements = namedChildren(root);
+  if (rows) {
+    return statements
+      .filter((statement) => rows.some(([first, last]) => statement.startPosition.row >= first && statement.startPosition.row <= last))
+      .map((statement): [Node, Candidate[]] => [statement, findCandidates(statement)])
+      .filter(([, candidates]) => candidates.length > 0);
+  }
+  // One query over the whole tree, its candidates dealt out to their statements (both in document order).
+  const groups: Array<[Node, Candidate[]]> = [];
+  let index = 0;
+  for (const candidate of findCandidates(root)) {
+    const start = candidate.node.startIndex;
+    while (index < statements.length - 1 && statements[index].endIndex <= start) index++;
+    const statement = statements[index];
+    if (groups.length && groups[groups.length - 1][0] === statement) groups[groups.length - 1][1].push(candidate);
+    else groups.push([statement, [candidate]]);
+  }
+  return groups;
 }
 
 function buildDeclaration(registration: Registration, module: PythonModule, values: PythonValues): ToolDeclaration {

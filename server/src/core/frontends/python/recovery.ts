@@ -25,11 +25,11 @@ interface Insertion {
 }
 
 /** Parses with repairs of unbalanced brackets and extracts; undefined when no repair applies. */
-export function extractWithRepairs(
+export function extractWithRepairs<Extraction extends { declarations: ToolDeclaration[] }>(
   tree: Tree,
   text: string,
-  extract: (tree: Tree, text: string) => ToolDeclaration[],
-): ToolDeclaration[] | undefined {
+  extract: (tree: Tree, text: string) => Extraction,
+): Extraction | undefined {
   if (!tree.rootNode.hasError) return undefined;
   const insertions: Insertion[] = [];
   let currentText = text;
@@ -54,12 +54,12 @@ export function extractWithRepairs(
       edited.delete();
     }
     if (!currentTree) return undefined;
-    const declarations = extract(currentTree, currentText);
+    const extraction = extract(currentTree, currentText);
     for (const insertion of [...insertions].reverse()) {
       const seen = new WeakSet<object>();
-      for (const declaration of declarations) unshift(declaration, insertion, seen);
+      for (const declaration of extraction.declarations) unshift(declaration, insertion, seen);
     }
-    return declarations;
+    return extraction;
   } finally {
     currentTree?.delete();
   }

@@ -6,7 +6,7 @@
 import { Node } from 'web-tree-sitter';
 import { DeclarationForm, Range } from '../../model';
 import { namedChildren, rangeOf } from '../syntax';
-import { findCandidates } from './candidates';
+import { Candidate } from './candidates';
 import { PythonModule } from './module';
 
 export type ToolKind = 'arcade' | 'sdk' | 'lowlevel';
@@ -35,19 +35,17 @@ const SDK_CONSTRUCTORS = new Set(['FastMCP', 'MCPServer', 'Server']);
 /** What a registering call's callee resolves to (after import aliases). */
 const CALL_NAMES = new Set(['tool', 'add_tool', 'from_function', 'Tool']);
 
-/** The registrations in the module, or only in the given top-level statements. */
-export function findRegistrations(module: PythonModule, roots: readonly Node[] = [module.root]): Registration[] {
+/** The registrations among one top-level statement's candidates (`findCandidates`), in document order. */
+export function registrationsFrom(module: PythonModule, candidates: readonly Candidate[]): Registration[] {
   const registrations: Registration[] = [];
-  for (const root of roots) {
-    /** Inner calls of `mcp.tool(...)(fn)`: the outer call, which comes first, registers the tool. */
-    const registeredByOuterCall = new Set<number>();
-    for (const candidate of findCandidates(root)) {
-      if (registeredByOuterCall.has(candidate.node.id)) continue;
-      const registration = candidate.kind === 'decorator' ? fromDecorator(candidate.node, candidate.decorated, module) : fromCall(candidate.node, module);
-      if (registration) registrations.push(registration);
-      const callee = candidate.kind === 'call' ? candidate.node.childForFieldName('function') : null;
-      if (callee?.type === 'call') registeredByOuterCall.add(callee.id);
-    }
+  /** Inner calls of `mcp.tool(...)(fn)`: the outer call, which comes first, registers the tool. */
+  const registeredByOuterCall = new Set<number>();
+  for (const candidate of candidates) {
+    if (registeredByOuterCall.has(candidate.node.id)) continue;
+    const registration = candidate.kind === 'decorator' ? fromDecorator(candidate.node, candidate.decorated, module) : fromCall(candidate.node, module);
+    if (registration) registrations.push(registration);
+    const callee = candidate.kind === 'call' ? candidate.node.childForFieldName('function') : null;
+    if (callee?.type === 'call') registeredByOuterCall.add(callee.id);
   }
   return registrations;
 }

@@ -1,0 +1,153 @@
+/** Where an edit falls among a Python module's top-level statements (incremental analysis). */
+import { Node } from 'web-tree-sitter';
+import { Segment, segmentOf } from './incremental-python';
+import { ToolDeclaration } from './model';
+
+/** The segments of a new text, with how many at the start and at the end are unchanged from the old ones. */
+export interface SegmentUpdate {
+  segments: Segment[];
+  /** Segments at the start that are the old ones, at the same place. */
+  prefix: number;
+  /** Segments at the end that are the old ones moved by the edit (on later lines than the edit). */
+  suffix: number;
+}
+
+/**
+ * The new text's segments, read from the tree only around the edit: the old segments before the
+ * edit are kept once the last of them is found unchanged in the new tree (a top-level node that
+ * did not change cannot have neighbours before it that did), and the old segments after the edit
+ * once one of them is found at its moved place, on a later line than the edit (the rest of the
+ * text, the same, then parses the same). Columns never move for those: only offsets and rows.
+ */
+export function updatedSegments(old: readonly Segment[], oldText: string, root: Node, text: string): SegmentUpdate {
+  const same = commonPrefixLength(oldText, text);
+  const tail = commonSuffixLength(oldText, text, same);
+  const oldChangeEnd = oldText.length - tail;
+  const newChangeEnd = text.length - tail;
+  const delta = text.length - oldText.length;
+
+  // The last old segment wholly before the edit that the new tree still has.
+  let kept = firstEndingAtOrAfter(old, same) - 1;
+  let node: Node | null = null;
+  while (kept >= 0) {
+    const candidate = root.firstNamedChildForIndex(old[kept].start);
+    if (candidate && sameSpan(old[kept], candidate, 0)) {
+      node = candidate.nextNamedSibling;
+      break;
+    }
+    kept--;
+  }
+  if (kept < 0) node = root.firstNamedChild;
+  const segments = old.slice(0, kept + 1);
+  const prefix = segments.length;
+
+  for (; node; node = node.nextNamedSibling) {
+    const start = node.startIndex;
+    if (start >= newChangeEnd) {
+      const index = segmentStartingAt(old, start - delta);
+      if (index !== undefined && sameSpan(old[index], node, delta) && startsOnLaterLine(oldText, oldChangeEnd, old[index].start)) {
+        const lineDelta = node.startPosition.row - old[index].startRow;
+        for (let moved = index; moved < old.length; moved++) segments.push(movedSegment(old[moved], delta, lineDelta));
+        return { segments, prefix, suffix: old.length - index };
+      }
+    }
+    segments.push(segmentOf(node));
+  }
+  return { segments, prefix, suffix: 0 };
+}
+
+function sameSpan(segment: Segment, node: Node, delta: number): boolean {
+  return segment.start + delta === node.startIndex && segment.end + delta === node.endIndex && segment.type === node.type;
+}
+
+/** Whether a line break lies between the edit's end and `start` (in the old text). */
+function startsOnLaterLine(oldText: string, oldChangeEnd: number, start: number): boolean {
+  return oldText.lastIndexOf('\n', start - 1) >= oldChangeEnd;
+}
+
+function movedSegment(segment: Segment, delta: number, lineDelta: number): Segment {
+  if (delta === 0 && lineDelta === 0) return segment;
+  return { ...segment, start: segment.start + delta, end: segment.end + delta, startRow: segment.startRow + lineDelta, endRow: segment.endRow + lineDelta };
+}
+
+/** The index of the first segment ending at or after `offset` (segments.length when none). */
+function firstEndingAtOrAfter(segments: readonly Segment[], offset: number): number {
+  let low = 0;
+  let high = segments.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (segments[middle].end < offset) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+function segmentStartingAt(segments: readonly Segment[], start: number): number | undefined {
+  const index = firstEndingAtOrAfter(segments, start);
+  return segments[index]?.start === start ? index : undefined;
+}
+
+const CHUNK = 4096;
+
+/** How many code units two strings share at the start (whole chunks compared natively first). */
+export function commonPrefixLength(a: string, b: string): number {
+  const limit = Math.min(a.length, b.length);
+  let same = 0;
+  while (same + CHUNK <= limit && a.substring(same, same + CHUNK) === b.substring(same, same + CHUNK)) same += CHUNK;
+  while (same < limit && a.charCodeAt(same) === b.charCodeAt(same)) same++;
+  return same;
+}
+
+/** How many code units two strings share at the end, not reaching into the first `shared` ones. */
+export function commonSuffixLength(a: string, b: string, shared: number): number {
+  const limit = Math.min(a.length, b.length) - shared;
+  let tail = 0;
+  while (tail + CHUNK <= limit && a.substring(a.length - tail - CHUNK, a.length - tail) === b.substring(b.length - tail - CHUNK, b.length - tail)) tail += CHUNK;
+  while (tail < limit && a.charCodeAt(a.length - 1 - tail) === b.charCodeAt(b.length - 1 - tail)) tail++;
+  return tail;
+}
+
+/** Whether a re-extracted statement shares a row with a neighbour that is reused (re-extraction picks statements by row). */
+export function sharesRows(segments: readonly Segment[], index: number, redone: ReadonlySet<number>): boolean {
+  const segment = segments[index];
+  const before = segments[index - 1];
+  const after = segments[index + 1];
+  return (!!before && !redone.has(index - 1) && before.endRow >= segment.startRow) || (!!after && !redone.has(index + 1) && after.startRow <= segment.endRow);
+}
+
+/** Whether `position` lies after the segment's end (or, with 'start', at or after its start). */
+export function after(position: { line: number; character: number }, segment: Segment, edge: 'end' | 'start' = 'end'): boolean {
+  const [row, column] = edge === 'end' ? [segment.endRow, segment.endColumn] : [segment.startRow, segment.startColumn];
+  return position.line > row || (position.line === row && (edge === 'end' ? position.character > column : position.character >= column));
+}
+
+/** Splits declarations (in source order) by the segment holding their start; all in one group without segments. */
+export function groupBySegment(declarations: readonly ToolDeclaration[], segments: readonly Segment[]): ToolDeclaration[][] {
+  if (!segments.length) return [[...declarations]];
+  const groups: ToolDeclaration[][] = segments.map(() => []);
+  let index = 0;
+  for (const declaration of declarations) {
+    const { line, character } = declaration.range.start;
+    while (index < segments.length - 1 && (segments[index].endRow < line || (segments[index].endRow === line && segments[index].endColumn <= character))) index++;
+    groups[index].push(declaration);
+  }
+  return groups;
+}
+
+/** The index of the segment whose rows hold `row`, by binary search. */
+export function segmentAtRow(segments: readonly Segment[], row: number): number | undefined {
+  let low = 0;
+  let high = segments.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    if (segments[middle].endRow < row) low = middle + 1;
+    else if (segments[middle].startRow > row) high = middle - 1;
+    else return middle;
+  }
+  return undefined;
+}
+
+/** A segment's identity within one text: where it starts and ends. */
+export function segmentKey(segment: Segment): string {
+  return `${segment.start}:${segment.end}`;
+}
