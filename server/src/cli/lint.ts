@@ -1,6 +1,7 @@
 /** Lints the discovered files with the settings that apply to each (config, profile, flags). */
 import { analyzeText, withLfLineBreaks } from '../core/analyze';
 import { ConfigLoader, DEFAULT_MAX_FILE_SIZE, ProjectConfig, resolveSettings } from '../core/config';
+import { GrammarId, grammarForPath } from '../core/parse/parser';
 import { ProfileName } from '../core/rules/rule';
 import { RuleOverride } from '../core/severity';
 import { LintTarget } from './discover';
@@ -22,6 +23,11 @@ export interface LintOptions {
 export interface LintedFile extends FileResult {
   /** Set when fixes were applied (or would be, with --fix-dry-run): the text before them. */
   fixed?: FixOutcome & { before: string };
+}
+
+/** The grammars the targets need, by their file extensions (only these are loaded). */
+export function grammarsOf(targets: readonly LintTarget[]): GrammarId[] {
+  return [...new Set(targets.flatMap((target) => grammarForPath(target.absolute) ?? []))];
 }
 
 export function lintTargets(targets: readonly LintTarget[], options: LintOptions): LintedFile[] {

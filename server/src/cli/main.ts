@@ -13,7 +13,7 @@ import { formatGithub } from './format/github';
 import { countSeverities, formatJson } from './format/results';
 import { formatSarif } from './format/sarif';
 import { formatText } from './format/text';
-import { LintedFile, lintTargets } from './lint';
+import { grammarsOf, LintedFile, lintTargets } from './lint';
 import { isLintWorker, lintInParallel, runLintWorker, workerCount } from './parallel';
 import { previewFile } from './preview';
 import { explainRule, rulesTable } from './rule-commands';
@@ -69,15 +69,19 @@ async function check(options: CliOptions, io: CliIo): Promise<number> {
   const config = options.config ? loadConfigFile(options.config) : undefined;
   const targets = discoverFiles(options.paths, { loader, config, note });
   const fix = options.fix ? 'write' as const : options.fixDryRun ? 'preview' as const : undefined;
-  const workers = workerCount(targets.length);
+  const threads = workerCount(targets.length);
+  const lintOptions = { loader, config, profile: options.profile, overrides: options.rules, maxFileSize: options.maxFileSize, fix, note };
   let linted: LintedFile[];
-  if (workers > 1) {
+  if (threads > 1) {
     const progress = progressLine(targets.length, io);
-    const settings = { configFile: options.config, profile: options.profile, overrides: options.rules, maxFileSize: options.maxFileSize, fix };
-    linted = await lintInParallel(targets, settings, workers, note, progress.update).finally(progress.clear);
+    const settings = {
+      configFile: options.config, profile: options.profile, overrides: options.rules, maxFileSize: options.maxFileSize, fix,
+      keepText: options.format === 'text' || fix !== undefined,
+    };
+    linted = await lintInParallel(targets, settings, threads, lintOptions, progress.update).finally(progress.clear);
   } else {
-    await initAnalysis();
-    linted = lintTargets(targets, { loader, config, profile: options.profile, overrides: options.rules, maxFileSize: options.maxFileSize, fix, note });
+    await initAnalysis(grammarsOf(targets));
+    linted = lintTargets(targets, lintOptions);
   }
   if (options.fixDryRun) {
     io.stdout(reportFixes(linted, 'diff'));

@@ -1,16 +1,20 @@
 /**
- * Linting on worker threads, one per core (at most eight): the main thread hands out files one
- * at a time as workers finish, so a slow file does not hold up the others, and puts the results
- * back in discovery order. Each worker is this same bundle, started with `workerData`.
+ * Linting on several threads, one per core (at most eight): the main thread lints too, beside
+ * `threads - 1` worker threads. Every thread takes the next file from one shared counter
+ * (largest files first), so no thread waits for another to hand it work and a slow file does
+ * not hold up the others; the results are put back in discovery order. Each worker is this same
+ * bundle, started with `workerData`.
  */
+import * as fs from 'node:fs';
 import * as os from 'node:os';
 import { Worker, parentPort, workerData } from 'node:worker_threads';
 import { initAnalysis } from '../core/analyze';
 import { ConfigError, ConfigLoader, loadConfigFile } from '../core/config';
+import { GrammarId } from '../core/parse/parser';
 import { ProfileName } from '../core/rules/rule';
 import { RuleOverride } from '../core/severity';
 import { InputError, LintTarget } from './discover';
-import { LintedFile, lintTarget } from './lint';
+import { grammarsOf, LintedFile, LintOptions, lintTarget } from './lint';
 
 export interface WorkerSettings {
   /** `--config FILE`, loaded again by each worker. */
@@ -19,20 +23,27 @@ export interface WorkerSettings {
   overrides: readonly RuleOverride[];
   maxFileSize?: number;
   fix?: 'write' | 'preview';
+  /** Whether the output needs each file's text (the text format's code frames, fix diffs). */
+  keepText: boolean;
 }
 
 interface WorkerData {
   mcpToolLintWorker: true;
   settings: WorkerSettings;
+  /** The grammars the files need; a worker loads only these. */
+  grammars: GrammarId[];
+  targets: readonly LintTarget[];
+  /** Indices into `targets`, largest file first: the order in which the threads take them. */
+  order: readonly number[];
+  /** One Int32: the next slot of `order` to take, shared by every thread. */
+  next: SharedArrayBuffer;
 }
 
-type ToWorker = { index: number; target: LintTarget } | { stop: true };
 type FromWorker =
-  | { ready: true }
   | { index: number; result?: LintedFile; notes: string[] }
   | { index: number; error: string; kind: 'input' | 'config' | 'internal' };
 
-/** How many workers to start for `fileCount` files: 1 means lint on the main thread. */
+/** How many threads lint `fileCount` files (the main thread included): 1 means the main thread alone. */
 export function workerCount(fileCount: number): number {
   const forced = process.env.MCP_TOOL_LINT_WORKERS;
   if (forced !== undefined && /^\d+$/.test(forced)) return Math.max(1, Math.min(Number(forced), fileCount));
@@ -40,65 +51,89 @@ export function workerCount(fileCount: number): number {
   return Math.max(1, Math.min(cores, 8, Math.floor(fileCount / 16)));
 }
 
+/** Lints `targets` on the main thread and `threads - 1` workers; `options` are the main thread's (its loaded config). */
 export function lintInParallel(
   targets: readonly LintTarget[],
   settings: WorkerSettings,
-  workers: number,
-  note: (message: string) => void,
+  threads: number,
+  options: LintOptions,
   progress: (done: number) => void,
 ): Promise<LintedFile[]> {
+  const next = new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT);
+  const counter = new Int32Array(next);
+  const order = largestFirst(targets);
+  const data: WorkerData = { mcpToolLintWorker: true, settings, grammars: grammarsOf(targets), targets, order, next };
   return new Promise((resolve, reject) => {
     const results: Array<LintedFile | undefined> = new Array(targets.length);
     const notes: string[][] = new Array(targets.length);
-    let next = 0;
     let done = 0;
     let failed = false;
     const pool: Worker[] = [];
-    const stopAll = (): void => {
-      for (const worker of pool) void worker.terminate();
-    };
     const fail = (error: Error): void => {
       if (failed) return;
       failed = true;
-      stopAll();
+      // No thread takes another file.
+      Atomics.store(counter, 0, order.length);
+      for (const worker of pool) void worker.terminate();
       reject(error);
     };
-    const feed = (worker: Worker): void => {
-      if (next < targets.length) {
-        const index = next++;
-        worker.postMessage({ index, target: targets[index] } satisfies ToWorker);
+    const finish = (index: number, result: LintedFile | undefined, fileNotes: string[]): void => {
+      results[index] = result;
+      notes[index] = fileNotes;
+      done++;
+      progress(done);
+      if (done === targets.length) {
+        for (const lines of notes) for (const line of lines ?? []) options.note(line);
+        resolve(results.filter((linted): linted is LintedFile => linted !== undefined));
       }
     };
-    for (let i = 0; i < workers; i++) {
-      const data: WorkerData = { mcpToolLintWorker: true, settings };
+    for (let i = 1; i < threads; i++) {
       const worker = new Worker(__filename, { workerData: data });
       pool.push(worker);
       worker.on('error', (error) => fail(error));
+      worker.on('exit', (code) => {
+        if (code !== 0 && done < targets.length) fail(new Error(`a lint worker stopped (exit code ${code})`));
+      });
       worker.on('message', (message: FromWorker) => {
         if (failed) return;
-        if ('ready' in message) {
-          feed(worker);
-          feed(worker);
-          return;
-        }
-        if ('error' in message) {
-          fail(message.kind === 'input' ? new InputError(message.error) : message.kind === 'config' ? new ConfigError(message.error) : new Error(message.error));
-          return;
-        }
-        results[message.index] = message.result;
-        notes[message.index] = message.notes;
-        done++;
-        progress(done);
-        if (done === targets.length) {
-          for (const fileNotes of notes) for (const line of fileNotes ?? []) note(line);
-          for (const other of pool) other.postMessage({ stop: true } satisfies ToWorker);
-          resolve(results.filter((result): result is LintedFile => result !== undefined));
-        } else {
-          feed(worker);
-        }
+        if ('error' in message) fail(workerError(message));
+        else finish(message.index, message.result, message.notes);
       });
     }
+    // The main thread's share: it starts as soon as its grammars are loaded, while the workers start.
+    initAnalysis(data.grammars).then(() => takeFiles(counter, order, (index) => {
+      const fileNotes: string[] = [];
+      const result = lintTarget(targets[index], { ...options, note: (line) => fileNotes.push(line) });
+      finish(index, result && withText(result, settings.keepText), fileNotes);
+    })).catch((error: unknown) => fail(error as Error));
   });
+}
+
+/** Takes the next slot of `order` from the shared counter until none is left. */
+function takeFiles(counter: Int32Array, order: readonly number[], lint: (index: number) => void): void {
+  for (let slot = Atomics.add(counter, 0, 1); slot < order.length; slot = Atomics.add(counter, 0, 1)) lint(order[slot]);
+}
+
+/** Target indices by file size, largest first (the small files fill the gaps at the end). */
+function largestFirst(targets: readonly LintTarget[]): number[] {
+  const sizes = targets.map((target) => {
+    try {
+      return fs.statSync(target.absolute).size;
+    } catch {
+      return 0; // lintTarget reports it
+    }
+  });
+  return targets.map((_, index) => index).sort((a, b) => sizes[b] - sizes[a] || a - b);
+}
+
+function withText(result: LintedFile, keepText: boolean): LintedFile {
+  return keepText ? result : { ...result, text: '' };
+}
+
+function workerError(message: { error: string; kind: 'input' | 'config' | 'internal' }): Error {
+  if (message.kind === 'input') return new InputError(message.error);
+  if (message.kind === 'config') return new ConfigError(message.error);
+  return new Error(message.error);
 }
 
 /** Whether this thread is one of the CLI's lint workers. */
@@ -108,8 +143,11 @@ export function isLintWorker(): boolean {
 
 export async function runLintWorker(): Promise<void> {
   const port = parentPort!;
-  const { settings } = workerData as WorkerData;
-  await initAnalysis();
+  const { settings, grammars, targets, order, next } = workerData as WorkerData;
+  const counter = new Int32Array(next);
+  // The other threads may have taken every file while this one started.
+  if (Atomics.load(counter, 0) >= order.length) return;
+  await initAnalysis(grammars);
   const loader = new ConfigLoader();
   let config;
   try {
@@ -118,19 +156,15 @@ export async function runLintWorker(): Promise<void> {
     port.postMessage({ index: -1, error: (error as Error).message, kind: 'config' } satisfies FromWorker);
     return;
   }
-  port.on('message', (message: ToWorker) => {
-    if ('stop' in message) {
-      port.close();
-      return;
-    }
-    const fileNotes: string[] = [];
-    try {
-      const result = lintTarget(message.target, { ...settings, loader, config, note: (line) => fileNotes.push(line) });
-      port.postMessage({ index: message.index, result, notes: fileNotes } satisfies FromWorker);
-    } catch (error) {
-      const kind = error instanceof InputError ? 'input' : error instanceof ConfigError ? 'config' : 'internal';
-      port.postMessage({ index: message.index, error: (error as Error).message, kind } satisfies FromWorker);
-    }
-  });
-  port.postMessage({ ready: true } satisfies FromWorker);
+  const options: LintOptions = { ...settings, loader, config, note: () => undefined };
+  try {
+    takeFiles(counter, order, (index) => {
+      const notes: string[] = [];
+      const result = lintTarget(targets[index], { ...options, note: (line) => notes.push(line) });
+      port.postMessage({ index, result: result && withText(result, settings.keepText), notes } satisfies FromWorker);
+    });
+  } catch (error) {
+    const kind = error instanceof InputError ? 'input' : error instanceof ConfigError ? 'config' : 'internal';
+    port.postMessage({ index: -1, error: (error as Error).message, kind } satisfies FromWorker);
+  }
 }

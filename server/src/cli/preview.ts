@@ -3,6 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { analyzeText, initAnalysis, withLfLineBreaks } from '../core/analyze';
 import { ConfigLoader, DEFAULT_MAX_FILE_SIZE, loadConfigFile, resolveSettings } from '../core/config';
+import { grammarForPath } from '../core/parse/parser';
 import { projectFile } from '../core/projection';
 import { CliOptions, UsageError } from './args';
 import { describeErrno, InputError } from './discover';
@@ -22,7 +23,8 @@ export async function previewFile(options: CliOptions): Promise<string> {
   const settings = resolveSettings({ cliProfile: options.profile, cliOverrides: options.rules, config });
   const source = readSource(absolute, file, options.maxFileSize ?? config?.maxFileSize ?? DEFAULT_MAX_FILE_SIZE);
   if (source.kind === 'skipped') throw new InputError(`cannot preview ${file}: ${source.reason}`);
-  await initAnalysis();
+  const grammar = grammarForPath(absolute);
+  if (grammar) await initAnalysis([grammar]);
   const analysis = analyzeText(withLfLineBreaks(source.text), absolute, settings);
   if (!analysis) throw new InputError(`cannot preview ${file}: not a Python, TypeScript or JavaScript file`);
   const projection = projectFile(file, analysis.declarations, analysis.findings);

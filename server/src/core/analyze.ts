@@ -5,7 +5,7 @@
 import { Tree } from 'web-tree-sitter';
 import { extractDeclarations } from './frontends';
 import { Finding, Severity, ToolDeclaration } from './model';
-import { GrammarId, grammarFor, languageOfGrammar, loadAllGrammars, parse } from './parse/parser';
+import { GrammarId, grammarFor, languageOfGrammar, loadAllGrammars, loadGrammars, parse } from './parse/parser';
 import { ALL_RULES } from './rules';
 import { ProfileName, Rule, RuleContext, SeverityOrOff, ReportOptions } from './rules/rule';
 import { applyOverrides, overridesEnable, RuleOverride } from './severity';
@@ -25,9 +25,12 @@ export interface AnalysisResult {
   findings: Finding[];
 }
 
-/** Loads the grammars; call once before the synchronous analysis functions. */
-export function initAnalysis(): Promise<void> {
-  return loadAllGrammars();
+/**
+ * Loads the grammars (all of them, or only `grammars`); call before the synchronous analysis
+ * functions. Each grammar is loaded once, however often this is called.
+ */
+export function initAnalysis(grammars?: Iterable<GrammarId>): Promise<void> {
+  return grammars ? loadGrammars(grammars) : loadAllGrammars();
 }
 
 /**

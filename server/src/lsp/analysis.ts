@@ -4,6 +4,7 @@
  */
 import { AnalysisResult, MAX_LINE_LENGTH, mayDeclareTools } from '../core/analyze';
 import { IncrementalAnalyzer } from '../core/incremental';
+import { GrammarId } from '../core/parse/parser';
 import { Emitter, Event } from 'vscode-languageserver/node';
 import { DocumentStore, MAX_DOCUMENT_BYTES } from './documents';
 import { Logger } from './log';
@@ -28,17 +29,16 @@ export class Analyzer {
   /** A new analysis was made (a new version, or new settings). */
   readonly onDidAnalyze: Event<DocumentAnalysis> = this.analysed.event;
 
-  /** Whether the grammars loaded; when they did not, main.ts has logged why and nothing is analysed. */
-  private readonly loaded: Promise<boolean>;
+  /** Per grammar: whether it loaded; when it did not, main.ts has logged why and no document of it is analysed. */
+  private readonly loaded = new Map<GrammarId, Promise<boolean>>();
 
   constructor(
     private readonly documents: DocumentStore,
     private readonly settings: Settings,
     private readonly log: Logger,
-    /** Resolves once the grammars are loaded (`initAnalysis()`). */
-    ready: Promise<void>,
+    /** Loads a grammar (once); resolves when it is loaded. */
+    private readonly loadGrammar: (grammar: GrammarId) => Promise<void>,
   ) {
-    this.loaded = ready.then(() => true, () => false);
     documents.onDidClose((uri) => {
       this.cache.delete(uri);
       this.incremental.delete(uri);
@@ -48,16 +48,26 @@ export class Analyzer {
 
   /** The analysis of a document's current version; undefined when it is not open (any more) or the grammars failed to load. */
   async analyze(uri: string): Promise<DocumentAnalysis | undefined> {
-    if (!(await this.loaded)) return undefined;
+    const grammar = this.documents.grammarOf(uri);
+    if (grammar && !(await this.grammarLoaded(grammar))) return undefined;
     const settings = await this.settings.settingsFor(uri);
     const document = this.documents.get(uri);
     if (!document) return undefined;
+    // Reopened meanwhile in another language: wait for that grammar instead.
+    if (this.documents.grammarOf(uri) !== grammar) return this.analyze(uri);
     const cached = this.cache.get(uri);
     if (cached && cached.version === document.version && cached.settings === settings) return cached;
     const analysis: DocumentAnalysis = { uri, version: document.version, settings, ...this.compute(uri, document.getText(), settings) };
     this.cache.set(uri, analysis);
     this.analysed.fire(analysis);
     return analysis;
+  }
+
+  /** Loads `grammar` when it is not yet; resolves to whether it loaded (only the document's own grammar is waited for). */
+  grammarLoaded(grammar: GrammarId): Promise<boolean> {
+    let loaded = this.loaded.get(grammar);
+    if (!loaded) this.loaded.set(grammar, (loaded = this.loadGrammar(grammar).then(() => true, () => false)));
+    return loaded;
   }
 
   /** The latest analysis made, whatever its version (undefined before the first one). */

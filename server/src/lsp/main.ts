@@ -8,6 +8,7 @@ import {
 } from 'vscode-languageserver/node';
 import packageJson from '../../../package.json';
 import { initAnalysis } from '../core/analyze';
+import { GrammarId, initParserRuntime } from '../core/parse/parser';
 import { Analyzer } from './analysis';
 import { Feature, ServerContext } from './context';
 import { DocumentStore } from './documents';
@@ -35,8 +36,22 @@ const log = new Logger(connection);
 process.on('uncaughtException', (error) => log.error('An uncaught exception', error));
 process.on('unhandledRejection', (error) => log.error('A promise', error));
 
-const ready = initAnalysis();
-ready.catch((error: unknown) => log.error('Loading the tree-sitter grammars', error));
+// The runtime starts loading now; each grammar when the first document of its language needs it,
+// so the first diagnostics of a Python file never wait for the TypeScript grammars.
+const runtime = initParserRuntime();
+runtime.catch((error: unknown) => log.error('Loading the tree-sitter runtime', error));
+const grammars = new Map<GrammarId, Promise<void>>();
+function loadGrammarOnce(grammar: GrammarId): Promise<void> {
+  let loading = grammars.get(grammar);
+  if (!loading) {
+    loading = runtime.then(() => initAnalysis([grammar]).catch((error: unknown) => {
+      log.error(`Loading the tree-sitter grammar for ${grammar}`, error);
+      throw error;
+    }));
+    grammars.set(grammar, loading);
+  }
+  return loading;
+}
 
 const documents = new DocumentStore(log);
 const settings = new Settings(connection, log);
@@ -45,7 +60,7 @@ const context: ServerContext = {
   settings,
   log,
   commands: new ServerCommands(),
-  analyzer: new Analyzer(documents, settings, log, ready),
+  analyzer: new Analyzer(documents, settings, log, loadGrammarOnce),
   client: {},
 };
 

@@ -29,45 +29,70 @@ export function findWasmDir(): string {
   throw new Error(`mcp-tool-lint: cannot find ${RUNTIME_FILE} and the grammar files next to ${__dirname}; run "npm run build".`);
 }
 
+export const ALL_GRAMMARS: readonly GrammarId[] = Object.keys(GRAMMAR_FILES) as GrammarId[];
+
 let initialised: Promise<void> | undefined;
 const languages = new Map<GrammarId, Promise<Language>>();
 const parsers = new Map<GrammarId, Parser>();
 
-function init(): Promise<void> {
+/** Loads the tree-sitter runtime (`tree-sitter.wasm`) once; the grammars need it. */
+export function initParserRuntime(): Promise<void> {
   if (!initialised) {
-    const dir = findWasmDir();
-    initialised = Parser.init({ locateFile: (file: string) => path.join(dir, file) });
+    try {
+      const dir = findWasmDir();
+      initialised = Parser.init({ locateFile: (file: string) => path.join(dir, file) });
+    } catch (error) {
+      initialised = Promise.reject(error);
+    }
   }
   return initialised;
 }
 
-export async function loadGrammar(grammar: GrammarId): Promise<Language> {
-  await init();
+/**
+ * Loads one grammar once (and the runtime first), so that `parse` can use it synchronously.
+ * Each grammar is loaded only when asked for: a Python file never waits for the TSX grammar.
+ * A failed load stays failed (the same rejected promise), with a message naming the file.
+ */
+export function loadGrammar(grammar: GrammarId): Promise<Language> {
   let language = languages.get(grammar);
   if (!language) {
-    const file = path.join(findWasmDir(), GRAMMAR_FILES[grammar]);
-    language = Language.load(fs.readFileSync(file));
+    language = initParserRuntime().then(async () => {
+      const file = path.join(findWasmDir(), GRAMMAR_FILES[grammar]);
+      let loaded: Language;
+      try {
+        loaded = await Language.load(fs.readFileSync(file));
+      } catch (error) {
+        throw new Error(`mcp-tool-lint: cannot load the ${grammar} grammar from ${file}: ${error instanceof Error ? error.message : String(error)}`);
+      }
+      const parser = new Parser();
+      parser.setLanguage(loaded);
+      parsers.set(grammar, parser);
+      return loaded;
+    });
     languages.set(grammar, language);
   }
   return language;
 }
 
-/** Loads every grammar once, so later parses can run synchronously. */
-export async function loadAllGrammars(): Promise<void> {
-  await init();
-  await Promise.all((Object.keys(GRAMMAR_FILES) as GrammarId[]).map(async (grammar) => {
-    const language = await loadGrammar(grammar);
-    if (parsers.has(grammar)) return;
-    const parser = new Parser();
-    parser.setLanguage(language);
-    parsers.set(grammar, parser);
-  }));
+/** Whether `grammar` is loaded, so that `parse` can use it. */
+export function isGrammarLoaded(grammar: GrammarId): boolean {
+  return parsers.has(grammar);
 }
 
-/** Parses with a grammar loaded by `loadAllGrammars`. Pass the old tree (after `tree.edit`) to reparse incrementally. */
+/** Loads the given grammars (each once), so later parses with them can run synchronously. */
+export async function loadGrammars(grammars: Iterable<GrammarId>): Promise<void> {
+  await Promise.all([...new Set(grammars)].map((grammar) => loadGrammar(grammar)));
+}
+
+/** Loads every grammar once, so later parses can run synchronously. */
+export function loadAllGrammars(): Promise<void> {
+  return loadGrammars(ALL_GRAMMARS);
+}
+
+/** Parses with a loaded grammar (`loadGrammar`). Pass the old tree (after `tree.edit`) to reparse incrementally. */
 export function parse(grammar: GrammarId, text: string, oldTree?: Tree): Tree {
   const parser = parsers.get(grammar);
-  if (!parser) throw new Error(`mcp-tool-lint: grammar ${grammar} is not loaded; await loadAllGrammars() first.`);
+  if (!parser) throw new Error(`mcp-tool-lint: grammar ${grammar} is not loaded; await loadGrammar('${grammar}') (or initAnalysis()) first.`);
   const tree = parser.parse(text, oldTree ?? null);
   if (!tree) throw new Error(`mcp-tool-lint: the ${grammar} parser returned no tree.`);
   return tree;

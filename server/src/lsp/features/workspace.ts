@@ -9,6 +9,7 @@ import * as fs from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { Connection, ServerCapabilities } from 'vscode-languageserver/node';
 import { analyzeText } from '../../core/analyze';
+import { grammarForPath } from '../../core/parse/parser';
 import { ConfigError, ConfigLoader, ProjectConfig } from '../../core/config';
 import { discoverFiles } from '../../core/discover';
 import type { ServerContext } from '../context';
@@ -69,7 +70,10 @@ export function register(connection: Connection, context: ServerContext): void {
     } catch {
       text = undefined;
     }
-    const result = text !== undefined && fileSettings.enable && !fileSettings.excluded ? analyzeText(text, file, fileSettings) : undefined;
+    const grammar = grammarForPath(file);
+    // Only this file's grammar is loaded (once), when the first file of its language comes.
+    const lintable = fileSettings.enable && !fileSettings.excluded && grammar !== undefined && await context.analyzer.grammarLoaded(grammar);
+    const result = text !== undefined && lintable ? analyzeText(text, file, fileSettings) : undefined;
     if (run !== generation || documents.get(uri)) return false;
     if (!result?.findings.length) {
       clear(uri);
