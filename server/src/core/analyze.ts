@@ -41,14 +41,13 @@ export const MAX_LINE_LENGTH = 100_000;
 
 /** Whether some line of the text is longer than `limit` UTF-16 code units. */
 export function hasOverlongLine(text: string, limit = MAX_LINE_LENGTH): boolean {
-  if (text.length <= limit) return false;
-  let start = 0;
-  for (;;) {
-    const end = text.indexOf('\n', start);
-    if ((end < 0 ? text.length : end) - start > limit) return true;
-    if (end < 0) return false;
-    start = end + 1;
+  // Jump from line start to the last line break within `limit` of it: a few steps for any text.
+  for (let start = 0; text.length - start > limit;) {
+    const lastBreak = text.lastIndexOf('\n', start + limit);
+    if (lastBreak < start) return true;
+    start = lastBreak + 1;
   }
+  return false;
 }
 
 /**

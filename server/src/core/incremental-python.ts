@@ -5,7 +5,7 @@
  * statement that binds a name changes only the statements whose extraction looked that name up.
  */
 import { Node } from 'web-tree-sitter';
-import { bindingsOf } from './frontends/python/module';
+import { bindingsOf, StatementBindings } from './frontends/python/module';
 
 export interface Segment {
   type: string;
@@ -20,6 +20,8 @@ export interface Segment {
   names: string[];
   /** Whether it imports (the module's import flags may change with it). */
   imports: boolean;
+  /** What it binds, as the module reads it (not for broken code: the front end repairs that first). */
+  bindings?: StatementBindings;
   /** Whether an edit of it needs a full analysis (broken code that may import, a definition without a name). */
   alwaysContext: boolean;
 }
@@ -47,9 +49,10 @@ export function segmentOf(node: Node): Segment {
       readBrokenRegion(node, segment);
     } else if (type === 'decorated_definition' || type === 'function_definition' || type === 'expression_statement'
       || type === 'import_statement' || type === 'import_from_statement' || type === 'if_statement' || type === 'try_statement') {
-      const { names, imports } = bindingsOf(node);
+      const { names, imports, bindings } = bindingsOf(node);
       segment.names = names;
       segment.imports = imports;
+      segment.bindings = bindings;
       // A definition whose name is not typed yet binds whatever the repaired text makes of it.
       if (type === 'decorated_definition' || type === 'function_definition') segment.alwaysContext = unnamedDefinition(node);
       // Broken imports: what the repaired text imports is not known here.

@@ -23,10 +23,12 @@ interface Position {
   character: number;
 }
 
+/** Objects holding one offset key, per key: named property access stays fast over mixed shapes. */
+type OffsetHolders = Record<string, Array<Record<string, number>>>;
+
 export class ShiftableGroup {
   private positions?: Position[];
-  private offsetHolders?: Array<Record<string, number>>;
-  private offsetKeys?: string[];
+  private offsetHolders?: OffsetHolders;
   private maxOffset = -1;
   private maxRow = -1;
 
@@ -39,24 +41,26 @@ export class ShiftableGroup {
     if (!this.positions) this.index();
     if (this.maxOffset < shift.oldEndOffset && this.maxRow <= shift.oldEndRow) return;
     if (shift.lineDelta !== 0) {
-      for (const position of this.positions!) if (position.line > shift.oldEndRow) position.line += shift.lineDelta;
-      if (this.maxRow > shift.oldEndRow) this.maxRow += shift.lineDelta;
+      const { oldEndRow, lineDelta } = shift;
+      for (const position of this.positions!) if (position.line > oldEndRow) position.line += lineDelta;
+      if (this.maxRow > oldEndRow) this.maxRow += lineDelta;
     }
     if (shift.offsetDelta !== 0) {
+      const { oldEndOffset, offsetDelta } = shift;
       const holders = this.offsetHolders!;
-      const keys = this.offsetKeys!;
-      for (let index = 0; index < holders.length; index++) {
-        const value = holders[index][keys[index]];
-        if (typeof value === 'number' && value >= shift.oldEndOffset) holders[index][keys[index]] = value + shift.offsetDelta;
+      for (const key in holders) {
+        for (const holder of holders[key]) {
+          const value = holder[key];
+          if (typeof value === 'number' && value >= oldEndOffset) holder[key] = value + offsetDelta;
+        }
       }
-      if (this.maxOffset >= shift.oldEndOffset) this.maxOffset += shift.offsetDelta;
+      if (this.maxOffset >= oldEndOffset) this.maxOffset += offsetDelta;
     }
   }
 
   private index(): void {
     const positions: Position[] = [];
-    const holders: Array<Record<string, number>> = [];
-    const keys: string[] = [];
+    const holders: OffsetHolders = {};
     const seen = new Set<object>();
     const stack: unknown[] = [...this.roots()];
     while (stack.length) {
@@ -73,17 +77,14 @@ export class ShiftableGroup {
         const value = record[key];
         if (typeof value === 'object' && value !== null) {
           stack.push(value);
-        } else if (OFFSET_KEYS.has(key) && (typeof value === 'number' || value === undefined)) {
+        } else if (typeof value === 'number' && OFFSET_KEYS.has(key)) {
           // `closeOffset` may be undefined (an unclosed bracket); it stays so.
-          if (typeof value !== 'number') continue;
-          holders.push(record as Record<string, number>);
-          keys.push(key);
+          (holders[key] ??= []).push(record as Record<string, number>);
           if (value > this.maxOffset) this.maxOffset = value;
         }
       }
     }
     this.positions = positions;
     this.offsetHolders = holders;
-    this.offsetKeys = keys;
   }
 }

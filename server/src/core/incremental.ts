@@ -18,7 +18,7 @@ import { Tree } from 'web-tree-sitter';
 import { AnalysisOptions, AnalysisResult, findingsFor } from './analyze';
 import { extractDeclarations } from './frontends';
 import { extractPython, PythonExtraction } from './frontends/python';
-import { PythonModule } from './frontends/python/module';
+import { PythonModule, StatementBindings } from './frontends/python/module';
 import { DeclarationMemo } from './incremental-memo';
 import { pythonSegments, Segment } from './incremental-python';
 import { after, groupBySegment, segmentAtRow, segmentKey, SegmentUpdate, sharesRows, updatedSegments } from './incremental-segments';
@@ -145,7 +145,7 @@ export class IncrementalAnalyzer {
     const toExtract = redone.filter((index) => !restorable?.has(segmentKey(segments[index])));
     const extractedSegments = toExtract.map((index) => segments[index]);
     const extraction = toExtract.length
-      ? extractPython(tree, text, { rows: extractedSegments.map((segment) => [segment.startRow, segment.endRow] as const), recordReads: true })
+      ? extractPython(tree, text, { rows: extractedSegments.map((segment) => [segment.startRow, segment.endRow] as const), recordReads: true, bindings: segmentBindings(segments) })
       : { declarations: [] };
     const regrouped = groupBySegment(extraction.declarations, extractedSegments);
     if (extractedSegments.some((segment, index) => regrouped[index].some((declaration) => after(declaration.range.end, segment)))) return this.fullBecause('a re-extracted declaration reaches past its statement');
@@ -180,6 +180,16 @@ export class IncrementalAnalyzer {
 
 function allGroupsOf(state: State): NonNullable<State['replaced']> {
   return { text: state.text, groups: new Map(state.groups.map((group, index) => [segmentKey(state.segments[index]), group])), importFlags: state.importFlags };
+}
+
+/** Every segment's bindings for the front end's module; undefined when a segment is broken code (read from the tree then). */
+function segmentBindings(segments: readonly Segment[]): Array<{ start: number; bindings: StatementBindings }> | undefined {
+  const all: Array<{ start: number; bindings: StatementBindings }> = [];
+  for (const segment of segments) {
+    if (segment.type === 'ERROR') return undefined;
+    if (segment.bindings) all.push({ start: segment.start, bindings: segment.bindings });
+  }
+  return all;
 }
 
 /** Per segment, the union of what its statements' extraction looked up (the front end keys them by first row). */

@@ -4,7 +4,7 @@ import { interpretAnnotations, interpretMetadata, lastEntry } from '../../interp
 import { Entry, KeyInfo, ToolDeclaration, Value } from '../../model';
 import { containerOf, namedChildren, rangeOf } from '../syntax';
 import { Candidate, findCandidates } from './candidates';
-import { importsRead, PythonModule } from './module';
+import { importsRead, PythonModule, StatementBindings } from './module';
 import { extractWithRepairs } from './recovery';
 import { hasToolDecorator, Registration, registrationsFrom } from './registrations';
 import { PythonValues } from './values';
@@ -30,13 +30,21 @@ export interface PythonExtraction {
   importFlags?: Map<string, boolean>;
 }
 
-export function extractPython(tree: Tree, text: string, options: { rows?: ReadonlyArray<readonly [number, number]>; recordReads?: boolean }): PythonExtraction {
-  const extract = (current: Tree, currentText: string) => extractFromTree(current, currentText, options);
+export interface PythonExtractionOptions {
+  rows?: ReadonlyArray<readonly [number, number]>;
+  recordReads?: boolean;
+  /** Every top-level statement's bindings, already read (used unless the tree needs repairs). */
+  bindings?: Iterable<{ start: number; bindings: StatementBindings }>;
+}
+
+export function extractPython(tree: Tree, text: string, options: PythonExtractionOptions): PythonExtraction {
+  // A repaired tree is another text: its bindings are read from it.
+  const extract = (current: Tree, currentText: string) => extractFromTree(current, currentText, current === tree ? options : { ...options, bindings: undefined });
   return extractWithRepairs(tree, text, extract) ?? extract(tree, text);
 }
 
-function extractFromTree(tree: Tree, text: string, options: { rows?: ReadonlyArray<readonly [number, number]>; recordReads?: boolean }): PythonExtraction {
-  const module = new PythonModule(tree.rootNode, text);
+function extractFromTree(tree: Tree, text: string, options: PythonExtractionOptions): PythonExtraction {
+  const module = new PythonModule(tree.rootNode, text, options.bindings);
   const values = new PythonValues(module);
   const declarations: ToolDeclaration[] = [];
   const reads = options.recordReads ? new Map<number, Set<string>>() : undefined;

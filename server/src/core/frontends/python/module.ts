@@ -81,22 +81,26 @@ function readAssignment(assignment: Node, sink: BindingSink): void {
   if (right?.type === 'assignment') readAssignment(right, sink);
 }
 
-/** The names a top-level statement binds at module level, and whether it imports. */
-export function bindingsOf(statement: Node): { names: string[]; imports: boolean } {
-  const names: string[] = [];
-  let imports = false;
+/** What a top-level statement binds, with offsets relative to the statement's start (kept between analyses). */
+export interface StatementBindings {
+  aliases: Array<[local: string, path: string]>;
+  importedModules: string[];
+  assignments: Array<[name: string, start: number, end: number]>;
+  functions: Array<[name: string, start: number, end: number]>;
+}
+
+/** The names a top-level statement binds at module level, whether it imports, and the bindings themselves. */
+export function bindingsOf(statement: Node): { names: string[]; imports: boolean; bindings: StatementBindings } {
+  const base = statement.startIndex;
+  const bindings: StatementBindings = { aliases: [], importedModules: [], assignments: [], functions: [] };
   readBindings(statement, {
-    alias: (local) => {
-      names.push(local);
-      imports = true;
-    },
-    importedModule: () => {
-      imports = true;
-    },
-    assignment: (name) => names.push(name),
-    function: (name) => names.push(name),
+    alias: (local, path) => bindings.aliases.push([local, path]),
+    importedModule: (name) => bindings.importedModules.push(name),
+    assignment: (name, node) => bindings.assignments.push([name, node.startIndex - base, node.endIndex - base]),
+    function: (name, holder) => bindings.functions.push([name, holder.startIndex - base, holder.endIndex - base]),
   });
-  return { names, imports };
+  const names = [...bindings.aliases.map(([local]) => local), ...bindings.assignments.map(([name]) => name), ...bindings.functions.map(([name]) => name)];
+  return { names, imports: bindings.aliases.length > 0 || bindings.importedModules.length > 0, bindings };
 }
 
 /** The key under which `reads` records a look-up of the import-derived flags (never a Python name). */
@@ -104,32 +108,59 @@ export function importsRead(packages: readonly string[]): string {
   return `\0imports:${packages.join(',')}`;
 }
 
+/** A node the module read, or where one sits (read lazily from the tree when looked up). */
+type Located = { node: Node } | { start: number; end: number };
+
 export class PythonModule {
   /** Local name → dotted path it stands for (`B` → `arcade_mcp_server.metadata.Behavior`, `md` → `arcade_mcp_server.metadata`). */
   private readonly aliases = new Map<string, string>();
   private readonly importedModules: string[] = [];
-  private readonly assignments = new Map<string, Node[]>();
-  private readonly functions = new Map<string, Node>();
+  private readonly assignments = new Map<string, Located[]>();
+  private readonly functions = new Map<string, Located>();
+  private readonly importFlags = new Map<string, boolean>();
   /**
    * When set, every look-up adds what it looked up: a module-level name, or `importsRead(...)`.
    * Incremental analysis re-extracts a statement when something it looked up changes.
    */
   reads?: Set<string>;
 
-  constructor(readonly root: Node, readonly text: string) {
+  /**
+   * Reads every top-level statement of `root`, or, with `statements`, takes their bindings as
+   * already read (incremental analysis keeps them per statement) and reads nodes only on look-up.
+   */
+  constructor(readonly root: Node, readonly text: string, statements?: Iterable<{ start: number; bindings: StatementBindings }>) {
+    if (statements) {
+      for (const { start, bindings } of statements) {
+        for (const [local, path] of bindings.aliases) this.aliases.set(local, path);
+        this.importedModules.push(...bindings.importedModules);
+        for (const [name, from, to] of bindings.assignments) this.recordAssignment(name, { start: start + from, end: start + to });
+        for (const [name, from, to] of bindings.functions) this.functions.set(name, { start: start + from, end: start + to });
+      }
+      return;
+    }
     const sink: BindingSink = {
       alias: (local, path) => this.aliases.set(local, path),
       importedModule: (name) => this.importedModules.push(name),
-      assignment: (name, node) => this.recordAssignment(name, node),
-      function: (name, holder) => this.functions.set(name, holder),
+      assignment: (name, node) => this.recordAssignment(name, { node }),
+      function: (name, holder) => this.functions.set(name, { node: holder }),
     };
     for (const statement of namedChildren(root)) readBindings(statement, sink);
   }
 
-  private recordAssignment(name: string, assignment: Node): void {
+  private recordAssignment(name: string, assignment: Located): void {
     const list = this.assignments.get(name) ?? [];
     list.push(assignment);
     this.assignments.set(name, list);
+  }
+
+  /** The node itself; a span is the deepest node covering it exactly (the assignment, the definition). */
+  private nodeOf(located: Located, types: readonly string[]): Node | undefined {
+    if ('node' in located) return located.node;
+    const node = this.root.descendantForIndex(located.start, located.end);
+    if (!node || node.startIndex !== located.start || node.endIndex !== located.end || !types.includes(node.type)) {
+      throw new Error(`mcp-tool-lint: a kept binding at ${located.start}-${located.end} is not in the tree`);
+    }
+    return node;
   }
 
   /** The value of a module-level name assigned exactly once, or undefined. */
@@ -137,20 +168,26 @@ export class PythonModule {
     this.reads?.add(name);
     const list = this.assignments.get(name);
     if (!list || list.length !== 1) return undefined;
-    const right = list[0].childForFieldName('right');
+    const right = this.nodeOf(list[0], ['assignment'])?.childForFieldName('right');
     return right && right.type !== 'assignment' ? right : undefined;
   }
 
   /** The top-level function (with its decorators, when decorated) of that name. */
   functionNamed(name: string): Node | undefined {
     this.reads?.add(name);
-    return this.functions.get(name);
+    const located = this.functions.get(name);
+    return located && this.nodeOf(located, ['function_definition', 'decorated_definition']);
   }
 
   importsAny(packages: readonly string[]): boolean {
-    this.reads?.add(importsRead(packages));
-    return this.importedModules.some((module) => inPackage(module, packages))
-      || [...this.aliases.values()].some((path) => inPackage(path, packages));
+    const key = importsRead(packages);
+    this.reads?.add(key);
+    let flag = this.importFlags.get(key);
+    if (flag === undefined) {
+      flag = this.importedModules.some((module) => inPackage(module, packages)) || [...this.aliases.values()].some((path) => inPackage(path, packages));
+      this.importFlags.set(key, flag);
+    }
+    return flag;
   }
 
   /** The value of the import flag an `importsRead` key names (not recorded as a read). */
