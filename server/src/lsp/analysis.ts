@@ -4,6 +4,7 @@
  */
 import { AnalysisResult, MAX_LINE_LENGTH, mayDeclareTools } from '../core/analyze';
 import { IncrementalAnalyzer } from '../core/incremental';
+import { IncrementalScriptAnalyzer } from '../core/incremental-typescript';
 import { GrammarId } from '../core/parse/parser';
 import { Emitter, Event } from 'vscode-languageserver/node';
 import { DocumentStore, MAX_DOCUMENT_BYTES } from './documents';
@@ -23,7 +24,7 @@ export interface DocumentAnalysis {
 export class Analyzer {
   private readonly cache = new Map<string, DocumentAnalysis>();
   /** Per document: re-extracts only the statements an edit touched. */
-  private readonly incremental = new Map<string, IncrementalAnalyzer>();
+  private readonly incremental = new Map<string, IncrementalAnalyzer | IncrementalScriptAnalyzer>();
   private readonly tooLarge = new Set<string>();
   private readonly analysed = new Emitter<DocumentAnalysis>();
   /** A new analysis was made (a new version, or new settings). */
@@ -109,7 +110,10 @@ export class Analyzer {
     const tree = this.documents.tree(uri);
     if (!tree) return { skipped: 'not-linted' };
     let incremental = this.incremental.get(uri);
-    if (!incremental) this.incremental.set(uri, (incremental = new IncrementalAnalyzer()));
+    // Python and TypeScript / JavaScript each have their own incremental analysis.
+    if (!incremental || (grammar === 'python') !== incremental instanceof IncrementalAnalyzer) {
+      this.incremental.set(uri, (incremental = grammar === 'python' ? new IncrementalAnalyzer() : new IncrementalScriptAnalyzer()));
+    }
     return { result: incremental.analyze(grammar, tree, text, settings) };
   }
 }

@@ -9,4 +9,6 @@ export interface FileContext {
   reader: ValueReader;
   /** Start offsets of the object literals an SDK call already read as its configuration. */
   claimed: Set<number>;
+  /** Told the start offset of each node before it is read (incremental analysis attributes name lookups with it). */
+  track?: (start: number) => void;
 }

@@ -15,7 +15,7 @@ import { DEFAULT_SERVER_MODULES, importedModules, importFacts } from './imports'
 import { objectSyntax, rebuildObjects, withNestedObjects } from './objects';
 import { Scope } from './scope';
 import { calleeProperty, literalKeyName } from './syntax';
-import { collectFileNodes } from './walk';
+import { collectFileNodes, FileNodes } from './walk';
 import { ValueReader } from './values';
 
 export { DEFAULT_SERVER_MODULES } from './imports';
@@ -40,7 +40,8 @@ function statementFilter(root: Node, rows: ScriptFrontendOptions['rows']): (star
 }
 
 /** Runs one extraction; a failure on one declaration (half-typed code) drops only that one. */
-function attempt(read: () => ToolDeclaration | undefined, into: ToolDeclaration[]): void {
+function attempt(context: FileContext, start: number, read: () => ToolDeclaration | undefined, into: ToolDeclaration[]): void {
+  context.track?.(start);
   try {
     const declaration = read();
     if (declaration) into.push(declaration);
@@ -71,10 +72,14 @@ function safely<T>(read: () => T[]): T[] {
   }
 }
 
+/** The modules whose importers register tools: the defaults and the configured ones. */
+export function serverModulesOf(options: ScriptFrontendOptions): string[] {
+  return [...DEFAULT_SERVER_MODULES, ...(options.serverModules ?? [])];
+}
+
 export function extractScriptDeclarations(tree: Tree, _text: string, grammar: GrammarId, options: ScriptFrontendOptions = {}): ToolDeclaration[] {
   const nodes = collectFileNodes(tree.rootNode);
-  const modules = importedModules(nodes.imports, nodes.calls);
-  const imports = importFacts(modules, [...DEFAULT_SERVER_MODULES, ...(options.serverModules ?? [])]);
+  const imports = importFacts(importedModules(nodes.imports, nodes.calls), serverModulesOf(options));
   if (imports.clientOnly) return [];
   const context: FileContext = {
     language: languageOfGrammar(grammar),
@@ -82,24 +87,35 @@ export function extractScriptDeclarations(tree: Tree, _text: string, grammar: Gr
     reader: new ValueReader(new Scope(nodes.bindings)),
     claimed: new Set(),
   };
+  if (!options.rows) return declarationsAmong(nodes, context);
   const selected = statementFilter(tree.rootNode, options.rows);
-  const sdkCalls = imports.server ? nodes.calls.filter((call) => selected(call.startIndex) && SDK_METHODS.includes(calleeProperty(call)?.text ?? '')) : [];
+  const only = (found: Node[]): Node[] => found.filter((node) => selected(node.startIndex));
+  return declarationsAmong({ calls: only(nodes.calls), errors: only(nodes.errors), classes: only(nodes.classes), objects: only(nodes.objects) }, context);
+}
+
+/**
+ * The tool declarations among these nodes (those of the whole file, or of some of its top-level
+ * statements), read against the file's context, in source order. Every SDK call is read before
+ * any object literal, so an object a call reads as its configuration is not a second tool.
+ */
+export function declarationsAmong(nodes: Pick<FileNodes, 'calls' | 'errors' | 'classes' | 'objects'>, context: FileContext): ToolDeclaration[] {
+  const sdkCalls = context.imports.server ? nodes.calls.filter((call) => SDK_METHODS.includes(calleeProperty(call)?.text ?? '')) : [];
   const declarations: ToolDeclaration[] = [];
   for (const call of sdkCalls) {
-    attempt(() => {
+    attempt(context, call.startIndex, () => {
       const syntax = callSyntax(call);
       return syntax ? sdkCallTool(syntax, context) : undefined;
     }, declarations);
   }
-  const rebuilt = nodes.errors.filter((error) => selected(error.startIndex)).map((error) => ({ calls: safely(() => rebuildCalls(error, SDK_METHODS)), objects: safely(() => rebuildObjects(error)) }));
-  for (const { calls } of rebuilt) for (const call of calls) attempt(() => sdkCallTool(call, context), declarations);
-  for (const node of nodes.classes.filter((candidate) => selected(candidate.startIndex))) attempt(() => classTool(node, context), declarations);
+  const rebuilt = nodes.errors.map((error) => ({ start: error.startIndex, calls: safely(() => rebuildCalls(error, SDK_METHODS)), objects: safely(() => rebuildObjects(error)) }));
+  for (const { start, calls } of rebuilt) for (const call of calls) attempt(context, start, () => sdkCallTool(call, context), declarations);
+  for (const node of nodes.classes) attempt(context, node.startIndex, () => classTool(node, context), declarations);
   for (const node of nodes.objects) {
-    if (selected(node.startIndex) && !context.claimed.has(node.startIndex) && mayNameATool(node)) attempt(() => objectLiteralTool(objectSyntax(node), context), declarations);
+    if (!context.claimed.has(node.startIndex) && mayNameATool(node)) attempt(context, node.startIndex, () => objectLiteralTool(objectSyntax(node), context), declarations);
   }
-  for (const { objects } of rebuilt) {
+  for (const { start, objects } of rebuilt) {
     for (const object of withNestedObjects(objects)) {
-      if (!context.claimed.has(object.startOffset)) attempt(() => objectLiteralTool(object, context), declarations);
+      if (!context.claimed.has(object.startOffset)) attempt(context, start, () => objectLiteralTool(object, context), declarations);
     }
   }
   return declarations.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);

@@ -6,31 +6,52 @@
 import { Node } from 'web-tree-sitter';
 import { namedChildrenOf } from './syntax';
 
-interface Binding {
+export interface Binding {
+  name: string;
   /** The initializer of a `const` declarator; undefined for every other kind of binding. */
   constValue?: Node;
-  /** The declarator, for the type annotation of `const x: T = ...`. */
+  /** The declarator of a `const` binding with an initializer. */
   declarator?: Node;
 }
 
-export class Scope {
+/** What resolves names to the values they stand for (a Scope, or incremental analysis' own). */
+export interface NameScope {
+  /** The initializer of the single `const` binding of `name`, if there is one. */
+  constInitializer(name: string): Node | undefined;
+}
+
+export class Scope implements NameScope {
   private readonly bindings = new Map<string, Binding[]>();
 
   /** `bindings`: the binding nodes of the file (see `collectFileNodes`). */
   constructor(bindings: readonly Node[]) {
-    for (const node of bindings) this.collect(node);
+    for (const node of bindings) {
+      for (const binding of bindingsOf(node)) {
+        const list = this.bindings.get(binding.name);
+        if (list) list.push(binding);
+        else this.bindings.set(binding.name, [binding]);
+      }
+    }
   }
 
-  /** The initializer of the single `const` binding of `name`, if there is one. */
   constInitializer(name: string): Node | undefined {
     const found = this.bindings.get(name);
     return found && found.length === 1 ? found[0].constValue : undefined;
   }
+}
 
-  private add(name: string, binding: Binding): void {
-    const list = this.bindings.get(name) ?? [];
-    list.push(binding);
-    this.bindings.set(name, list);
+/** The names one binding node (see `collectFileNodes`) binds. */
+export function bindingsOf(node: Node): Binding[] {
+  const found: Binding[] = [];
+  new BindingReader(found).collect(node);
+  return found;
+}
+
+class BindingReader {
+  constructor(private readonly found: Binding[]) {}
+
+  private add(name: string, binding: Omit<Binding, 'name'>): void {
+    this.found.push({ name, ...binding });
   }
 
   private addPattern(pattern: Node): void {
@@ -60,7 +81,7 @@ export class Scope {
     }
   }
 
-  private collect(node: Node): void {
+  collect(node: Node): void {
     switch (node.type) {
       case 'variable_declarator': {
         const name = node.childForFieldName('name');

@@ -7,7 +7,7 @@
 import { Node } from 'web-tree-sitter';
 import { Container, Entry, Range, Value } from '../../model';
 import { isObjectSyntax, memberEnd, memberStart, MemberSyntax, objectSyntax, ObjectSyntax } from './objects';
-import { Scope } from './scope';
+import { NameScope } from './scope';
 import { literalKeyName, numberValue, rangeOf, stringValue, unwrapExpression } from './syntax';
 
 /** A spread whose keys cannot be known: any key may come from it, overriding the entries before it. */
@@ -67,7 +67,7 @@ const LITERAL_TYPES = new Set(['true', 'false', 'null', 'undefined', 'number', '
 export class ValueReader {
   private readonly resolving = new Set<string>();
 
-  constructor(private readonly scope: Scope) {}
+  constructor(private readonly scope: NameScope) {}
 
   /** The value of an expression node. */
   read(node: Node | undefined, fallbackRange?: Range, depth = Infinity): Value {

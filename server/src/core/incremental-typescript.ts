@@ -1,0 +1,410 @@
+/**
+ * Incremental analysis of a TypeScript / JavaScript document: after an edit, re-read only the
+ * top-level statements the edit touched, plus the statements whose reading depends on them,
+ * and re-run the rules only on their declarations; every other statement's declarations and
+ * rule results are reused (and moved by the edit). The result is exactly what `analyzeTree`
+ * gives for the new text (test/unit/incremental-typescript.test.ts checks it).
+ *
+ * The TS/JS front end reads a statement against three things from the rest of the file:
+ *   - the MCP modules the file imports (ImportFacts): when they change, the whole file is re-read;
+ *   - `const` names (Scope, at every depth): each statement records the names it looked up, and is
+ *     re-read when an edited statement binds one of them, before or after the edit;
+ *   - object literals claimed by SDK calls elsewhere (`addTool(TOOL)` reads `const TOOL = {...}`):
+ *     each statement records what it claimed, and a statement whose object was claimed or
+ *     released by the re-read ones is re-read too.
+ */
+import { Node, Tree } from 'web-tree-sitter';
+import { AnalysisOptions, AnalysisResult, findingsFor } from './analyze';
+import { declarationsAmong, serverModulesOf } from './frontends/typescript';
+import { FileContext } from './frontends/typescript/context';
+import { ImportFacts, importFacts } from './frontends/typescript/imports';
+import {
+  BindingFact, readStatements, ScopeStatement, splitByStatement, Statement, statementFacts, StatementFacts, StatementScope,
+} from './frontends/typescript/statements';
+import { ValueReader } from './frontends/typescript/values';
+import { collectFileNodes, FileNodes } from './frontends/typescript/walk';
+import { DeclarationMemo } from './incremental-memo';
+import { Shift, ShiftableGroup } from './incremental-shift';
+import { Position, ToolDeclaration } from './model';
+import { GrammarId, languageOfGrammar } from './parse/parser';
+
+/** One top-level statement's reading, kept between analyses. */
+interface Group extends ScopeStatement {
+  declarations: ToolDeclaration[];
+  /** The names its reading looked up in the file's scope. */
+  lookups: ReadonlySet<string>;
+  /** Start offsets (in the current text) of the object literals its SDK calls claimed. */
+  claims: number[];
+  /** Some name resolved to a constant: its values sit in another statement, whose line rule results may name. */
+  resolved: boolean;
+  /** Moves the declarations and their rule results when an edit before them moves their text. */
+  shifter: ShiftableGroup;
+}
+
+interface State {
+  grammar: GrammarId;
+  options: AnalysisOptions;
+  text: string;
+  statements: Statement[];
+  groups: Group[];
+  imports: ImportFacts;
+  memo: DeclarationMemo;
+}
+
+/** What reading some statements gave. */
+interface Reading {
+  facts: StatementFacts;
+  declarations: ToolDeclaration[];
+  lookups: Set<string>;
+  claims: number[];
+  resolved: boolean;
+}
+
+/** Claimed object literals, telling who claims what. */
+class ClaimSet extends Set<number> {
+  onAdd?: (offset: number) => void;
+
+  override add(offset: number): this {
+    this.onAdd?.(offset);
+    return super.add(offset);
+  }
+}
+
+/** More rounds than this of statements re-read for what others claim: a full analysis instead. */
+const MAX_CLAIM_ROUNDS = 3;
+
+export class IncrementalScriptAnalyzer {
+  private state?: State;
+
+  /** How the last analysis was made (for tests and the benchmark). */
+  lastMode: 'full' | 'incremental' = 'full';
+  /** Why the last analysis could not reuse the previous one. */
+  lastReason = '';
+  /** How many top-level statements the last analysis read (all of them in a full analysis). */
+  lastRead = 0;
+
+  analyze(grammar: GrammarId, tree: Tree, text: string, options: AnalysisOptions): AnalysisResult {
+    const root = tree.rootNode;
+    const { statements, nodes } = readStatements(root);
+    const previous = this.state;
+    this.state = undefined;
+    const same = previous && previous.grammar === grammar && previous.options === options ? previous : undefined;
+    if (!same) this.lastReason = previous ? 'the grammar or the options changed' : 'the first analysis of the document';
+    const memo = same?.memo ?? new DeclarationMemo();
+    const context = { root, grammar, options, statements, nodes };
+    // A file tree-sitter cannot read as a program has an ERROR root, whose tokens the front end reads as one region.
+    const program = root.type !== 'ERROR';
+    if (!program) this.lastReason = 'the file does not parse as a program';
+    let next = same && program ? this.reuse(same, text, context) : undefined;
+    this.lastMode = next ? 'incremental' : 'full';
+    if (!next) this.lastRead = statements.length;
+    next ??= this.readAll(context, memo);
+    const declarations = next.groups.flatMap((group) => group.declarations);
+    const findings = findingsFor(tree, text, declarations, options, memo);
+    memo.keepOnly(declarations);
+    if (next.consistent && program) this.state = { grammar, options, text, statements, groups: next.groups, imports: next.imports, memo };
+    return { grammar, declarations, findings };
+  }
+
+  /** Reads every statement. */
+  private readAll(context: AnalysisContext, memo: DeclarationMemo): Outcome {
+    const { root, statements } = context;
+    const fileNodes = collectFileNodes(root);
+    const declarators = new Map<BindingFact, Node>();
+    const bindings = splitByStatement(fileNodes.bindings, statements);
+    const imports = splitByStatement(fileNodes.imports, statements);
+    const calls = splitByStatement(fileNodes.calls, statements);
+    const facts = statements.map((statement, index) => statementFacts(statement.start, { bindings: bindings[index], imports: imports[index], calls: calls[index] }, declarators));
+    const importFacts = importFactsOf(facts, context.options);
+    const indexes = statements.map((_, index) => index);
+    const scopeStatements = statements.map((statement, index) => ({ start: statement.start, facts: facts[index] }));
+    const read = readStatementsAt(context, indexes, fileNodes, facts, declarators, scopeStatements, importFacts, new ClaimSet());
+    if (!read.consistent) {
+      // Not kept for the next analysis: one group in source order is all this one needs.
+      const all = { facts: { bindings: [], modules: [] }, declarations: read.declarations, lookups: new Set<string>(), claims: [], resolved: false };
+      return { groups: [newGroup(0, all, memo)], imports: importFacts, consistent: false };
+    }
+    const groups = read.readings.map((reading, index) => newGroup(statements[index].start, reading, memo));
+    return { groups, imports: importFacts, consistent: true };
+  }
+
+  /** The groups for the new text, or undefined when the edit needs a full analysis. */
+  private reuse(previous: State, text: string, context: AnalysisContext): Outcome | undefined {
+    const { statements, nodes } = context;
+    const old = previous.statements;
+    const change = textChange(previous.text, text);
+    const delta = text.length - previous.text.length;
+    let prefix = 0;
+    while (prefix < old.length && prefix < statements.length && sameStatement(old[prefix], statements[prefix], 0) && old[prefix].end < change.start) prefix++;
+    // Rows after the edit move by the lines it adds; columns move only on the row where it ends, so no reused statement may start there.
+    const oldEndRow = rowAt(previous.text, change.oldEnd, prefix ? old[prefix - 1] : undefined);
+    let suffix = 0;
+    while (suffix < old.length - prefix && suffix < statements.length - prefix) {
+      const before = old[old.length - 1 - suffix];
+      if (!sameStatement(before, statements[statements.length - 1 - suffix], delta) || before.start <= change.oldEnd || before.startRow <= oldEndRow) break;
+      suffix++;
+    }
+    const oldIndexOf = (index: number): number => (index < prefix ? index : index - statements.length + old.length);
+    const oldChanged = previous.groups.slice(prefix, old.length - suffix);
+    const redo = new Set<number>();
+    for (let index = prefix; index < statements.length - suffix; index++) redo.add(index);
+
+    // Statements the edit may change the reading of: those that looked up a name an edited statement binds (before or after).
+    const fresh = new FreshReader(context);
+    const rebound = new Set<string>();
+    for (const group of oldChanged) for (const fact of group.facts.bindings) rebound.add(fact.name);
+    for (const index of redo) for (const fact of fresh.factsOf(index).bindings) rebound.add(fact.name);
+    if (rebound.size) {
+      statements.forEach((_, index) => {
+        if (!redo.has(index) && lookedUpAny(previous.groups[oldIndexOf(index)].lookups, rebound)) redo.add(index);
+      });
+    }
+    const oldModules = oldChanged.flatMap((group) => group.facts.modules);
+    const newModules = [...redo].filter((index) => index >= prefix && index < statements.length - suffix).flatMap((index) => fresh.factsOf(index).modules);
+    let imports = previous.imports;
+    if (oldModules.join('\n') !== newModules.join('\n')) {
+      imports = importFactsOf(statements.map((_, index) => (index >= prefix && index < statements.length - suffix ? fresh.factsOf(index) : previous.groups[oldIndexOf(index)].facts)), context.options);
+      if (imports.server !== previous.imports.server || imports.clientOnly !== previous.imports.clientOnly) return this.fullBecause('the edit changes which MCP modules the file imports');
+    }
+
+    const moved = (offset: number): number | undefined => (offset < change.start ? offset : offset >= change.oldEnd ? offset + delta : undefined);
+    const keptClaims = (index: number): number[] => {
+      const claims = previous.groups[oldIndexOf(index)].claims;
+      return claims.length ? claims.flatMap((offset) => moved(offset) ?? []) : claims;
+    };
+    for (let round = 0; ; round++) {
+      if (round === MAX_CLAIM_ROUNDS) return this.fullBecause('statements claim each other\'s object literals round after round');
+      const indexes = [...redo].sort((a, b) => a - b);
+      const claimed = new ClaimSet();
+      const scopeStatements: ScopeStatement[] = statements.map((statement, index) => {
+        if (redo.has(index)) return { start: statement.start, facts: fresh.factsOf(index) };
+        for (const offset of keptClaims(index)) claimed.add(offset);
+        return { start: statement.start, facts: previous.groups[oldIndexOf(index)].facts };
+      });
+      const read = readStatementsAt(context, indexes, fresh.nodesOf(indexes), indexes.map((index) => fresh.factsOf(index)), fresh.declarators, scopeStatements, imports, claimed);
+      if (read.failed) return this.fullBecause('a name resolved to a declaration not found in the new tree');
+      if (!read.consistent) return this.fullBecause('a declaration reaches past its statement');
+      // Object literals claimed before and not now (or the reverse) in statements not re-read: re-read those too.
+      const before = new Set<number>();
+      for (const index of indexes) {
+        if (index >= prefix && index < statements.length - suffix) continue;
+        for (const offset of keptClaims(index)) before.add(offset);
+      }
+      for (const group of oldChanged) for (const offset of group.claims) if (moved(offset) !== undefined) before.add(moved(offset)!);
+      const after = new Set(read.readings.flatMap((reading) => reading.claims));
+      const released = [...before].filter((offset) => !after.has(offset));
+      const taken = [...after].filter((offset) => !before.has(offset));
+      const more = [...released, ...taken].map((offset) => statementAt(statements, offset)).filter((index): index is number => index !== undefined && !redo.has(index));
+      if (more.length) {
+        for (const index of more) redo.add(index);
+        continue;
+      }
+      return this.assemble(previous, context, { indexes, readings: read.readings, imports, oldIndexOf, keptClaims }, shiftFor(previous.text, text, change, oldEndRow));
+    }
+  }
+
+  /** The new groups: fresh ones for the re-read statements, the others moved by the edit. */
+  private assemble(previous: State, context: AnalysisContext, read: { indexes: number[]; readings: Reading[]; imports: ImportFacts; oldIndexOf: (index: number) => number; keptClaims: (index: number) => number[] }, shift: Shift): Outcome {
+    this.lastRead = read.indexes.length;
+    const fresh = new Map(read.indexes.map((index, position) => [index, read.readings[position]]));
+    const stale = new Set<ToolDeclaration>();
+    const groups = context.statements.map((statement, index) => {
+      const reading = fresh.get(index);
+      if (reading) return newGroup(statement.start, reading, previous.memo);
+      const group = previous.groups[read.oldIndexOf(index)];
+      group.shifter.apply(shift);
+      if (group.claims.length) group.claims = read.keptClaims(index);
+      group.start = statement.start;
+      // Rule results may name the line of a constant the declarations read (a fix's title): when lines move, check them again.
+      if (!group.resolved || shift.lineDelta === 0) return group;
+      for (const declaration of group.declarations) stale.add(declaration);
+      return newGroup(statement.start, group, previous.memo);
+    });
+    if (stale.size) previous.memo.keepOnly(groups.flatMap((group) => group.declarations).filter((declaration) => !stale.has(declaration)));
+    return { groups, imports: read.imports, consistent: true };
+  }
+
+  private fullBecause(reason: string): undefined {
+    this.lastReason = reason;
+    return undefined;
+  }
+
+  /** Forgets the document (closed, or its tree was dropped). */
+  reset(): void {
+    this.state = undefined;
+  }
+}
+
+interface AnalysisContext {
+  root: Node;
+  grammar: GrammarId;
+  options: AnalysisOptions;
+  statements: Statement[];
+  nodes: Node[];
+}
+
+interface Outcome {
+  groups: Group[];
+  imports: ImportFacts;
+  /** Every declaration lies within its statement (otherwise the next analysis is a full one). */
+  consistent: boolean;
+}
+
+function newGroup(start: number, reading: Omit<Reading, 'lookups'> & { lookups: ReadonlySet<string> }, memo: DeclarationMemo): Group {
+  const { declarations } = reading;
+  return {
+    start, facts: reading.facts, declarations, lookups: reading.lookups, claims: reading.claims, resolved: reading.resolved,
+    shifter: new ShiftableGroup(() => [...declarations, ...declarations.map((declaration) => memo.findingsOf(declaration))]),
+  };
+}
+
+/** The nodes and facts of statements of the new tree, each read once. */
+class FreshReader {
+  readonly declarators = new Map<BindingFact, Node>();
+  private readonly nodes = new Map<number, FileNodes>();
+  private readonly facts = new Map<number, StatementFacts>();
+
+  constructor(private readonly context: AnalysisContext) {}
+
+  nodesOf(indexes: readonly number[]): FileNodes {
+    const all: FileNodes = { imports: [], calls: [], bindings: [], classes: [], objects: [], errors: [] };
+    for (const index of indexes) {
+      const own = this.ownNodes(index);
+      for (const key of Object.keys(all) as Array<keyof FileNodes>) all[key].push(...own[key]);
+    }
+    return all;
+  }
+
+  factsOf(index: number): StatementFacts {
+    let facts = this.facts.get(index);
+    if (!facts) this.facts.set(index, (facts = statementFacts(this.context.statements[index].start, this.ownNodes(index), this.declarators)));
+    return facts;
+  }
+
+  private ownNodes(index: number): FileNodes {
+    let nodes = this.nodes.get(index);
+    if (!nodes) this.nodes.set(index, (nodes = collectFileNodes(this.context.nodes[index])));
+    return nodes;
+  }
+}
+
+/**
+ * Reads the declarations of the statements at `indexes` (in source order) from their nodes,
+ * against the file's scope and imports, recording per statement the names looked up and the
+ * object literals claimed.
+ */
+function readStatementsAt(
+  context: AnalysisContext, indexes: readonly number[], nodes: FileNodes, facts: readonly StatementFacts[],
+  declarators: ReadonlyMap<BindingFact, Node>, scopeStatements: readonly ScopeStatement[], imports: ImportFacts, claimed: ClaimSet,
+): { readings: Reading[]; declarations: ToolDeclaration[]; consistent: boolean; failed: boolean } {
+  const readings: Reading[] = indexes.map((_, position) => ({ facts: facts[position], declarations: [], lookups: new Set(), claims: [], resolved: false }));
+  if (imports.clientOnly || !indexes.length) return { readings, declarations: [], consistent: true, failed: false };
+  const selected = indexes.map((index) => context.statements[index]);
+  let current = readings[0];
+  let lost = false;
+  const scope = new StatementScope(scopeStatements, context.root, declarators, (name, resolved) => {
+    current.lookups.add(name);
+    if (resolved) current.resolved = true;
+  });
+  claimed.onAdd = (offset) => current.claims.push(offset);
+  const fileContext: FileContext = {
+    language: languageOfGrammar(context.grammar),
+    imports,
+    reader: new ValueReader(scope),
+    claimed,
+    track: (start) => {
+      const position = statementAt(selected, start);
+      if (position === undefined) lost = true;
+      else current = readings[position];
+    },
+  };
+  const declarations = declarationsAmong(nodes, fileContext);
+  let consistent = !lost;
+  for (const declaration of declarations) {
+    const position = statementHolding(selected, declaration.range.start, declaration.range.end);
+    if (position === undefined) consistent = false;
+    else readings[position].declarations.push(declaration);
+  }
+  return { readings, declarations, consistent, failed: scope.failed };
+}
+
+function importFactsOf(facts: readonly StatementFacts[], options: AnalysisOptions): ImportFacts {
+  return importFacts(facts.flatMap((fact) => fact.modules), serverModulesOf(options));
+}
+
+function lookedUpAny(lookups: ReadonlySet<string>, names: ReadonlySet<string>): boolean {
+  for (const name of lookups) if (names.has(name)) return true;
+  return false;
+}
+
+function sameStatement(before: Statement, after: Statement, delta: number): boolean {
+  return before.type === after.type && before.start + delta === after.start && before.end + delta === after.end && before.hasError === after.hasError;
+}
+
+/** Characters compared at once while looking for the edit (string equality is far quicker than a loop over characters). */
+const BLOCK = 2048;
+
+/** Where two texts differ: from `start` to `oldEnd` in the old one, to `newEnd` in the new one. */
+function textChange(oldText: string, newText: string): { start: number; oldEnd: number; newEnd: number } {
+  const limit = Math.min(oldText.length, newText.length);
+  let start = 0;
+  while (start + BLOCK <= limit && oldText.substring(start, start + BLOCK) === newText.substring(start, start + BLOCK)) start += BLOCK;
+  while (start < limit && oldText.charCodeAt(start) === newText.charCodeAt(start)) start++;
+  let tail = 0;
+  const oldLength = oldText.length;
+  const newLength = newText.length;
+  while (tail + BLOCK <= limit - start && oldText.substring(oldLength - tail - BLOCK, oldLength - tail) === newText.substring(newLength - tail - BLOCK, newLength - tail)) tail += BLOCK;
+  while (tail < limit - start && oldText.charCodeAt(oldLength - 1 - tail) === newText.charCodeAt(newLength - 1 - tail)) tail++;
+  return { start, oldEnd: oldLength - tail, newEnd: newLength - tail };
+}
+
+/** The row of `offset` in `text`, counted from a statement that ends before it. */
+function rowAt(text: string, offset: number, from: Statement | undefined): number {
+  return (from?.endRow ?? 0) + lineBreaks(text, from?.end ?? 0, offset);
+}
+
+function lineBreaks(text: string, start: number, end: number): number {
+  let count = 0;
+  for (let index = text.indexOf('\n', start); index >= 0 && index < end; index = text.indexOf('\n', index + 1)) count++;
+  return count;
+}
+
+function shiftFor(oldText: string, newText: string, change: { start: number; oldEnd: number; newEnd: number }, oldEndRow: number): Shift {
+  return {
+    oldEndOffset: change.oldEnd,
+    oldEndRow,
+    offsetDelta: newText.length - oldText.length,
+    lineDelta: lineBreaks(newText, change.start, change.newEnd) - lineBreaks(oldText, change.start, change.oldEnd),
+  };
+}
+
+/** The index of the statement holding `offset`, by binary search. */
+function statementAt(statements: readonly Statement[], offset: number): number | undefined {
+  let low = 0;
+  let high = statements.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    if (statements[middle].end <= offset) low = middle + 1;
+    else if (statements[middle].start > offset) high = middle - 1;
+    else return middle;
+  }
+  return undefined;
+}
+
+/** The index of the statement whose span holds the range from `start` to `end`. */
+function statementHolding(statements: readonly Statement[], start: Position, end: Position): number | undefined {
+  let low = 0;
+  let high = statements.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    const statement = statements[middle];
+    if (compare(start, statement.endRow, statement.endColumn) >= 0) low = middle + 1;
+    else if (compare(start, statement.startRow, statement.startColumn) < 0) high = middle - 1;
+    else return compare(end, statement.endRow, statement.endColumn) <= 0 ? middle : undefined;
+  }
+  return undefined;
+}
+
+function compare(position: Position, row: number, column: number): number {
+  return position.line - row || position.character - column;
+}

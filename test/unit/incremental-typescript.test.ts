@@ -1,0 +1,183 @@
+/**
+ * Incremental analysis of TypeScript and JavaScript (server/src/core/incremental-typescript.ts)
+ * gives exactly what a fresh full analysis gives, after every edit of a long random sequence on a
+ * generated file: the same declarations (deeply, positions and offsets included) and the same
+ * findings in the same order. The edits include the ones that change how other statements read:
+ * the file's imports, a preset other tools use, and a const tool object that `addTool` registers.
+ */
+import assert from 'node:assert/strict';
+import { before, test } from 'node:test';
+import { generateScript } from '../../bench/generate';
+import { Random } from '../../bench/random';
+import { analyzeText, initAnalysis } from '../../server/src/core/analyze';
+import { IncrementalScriptAnalyzer } from '../../server/src/core/incremental-typescript';
+import { GrammarId } from '../../server/src/core/parse/parser';
+import { ProfileName } from '../../server/src/core/rules/rule';
+import { EditedDocument, randomEdit, RandomEditOptions, snapshot, undoEdit } from '../helpers/document-edits';
+
+before(() => initAnalysis());
+
+/** Statements pasted whole: a tool, a preset, a const tool object and the call that registers it, a rival binding. */
+const PASTES = [
+  'server.registerTool("pasted_tool", { description: "Pasted.", annotations: { readOnlyHint: true } }, handler);\n',
+  'const PASTED_TOOL = { name: "pasted_object", description: "Pasted.", annotations: { readOnlyHint: true, destructiveHint: true } };\n',
+  'fast.addTool(PASTED_TOOL);\n',
+  'const READ_ONLY = { readOnlyHint: false };\n',
+  'import { McpServer as Other } from "@modelcontextprotocol/sdk/server/mcp.js";\n',
+  'export const tools = [{ name: "listed", description: "Listed.", inputSchema: { type: "object" }, annotations: PASTED_TOOL.annotations }];\n',
+  'function helper(READ_ONLY) { return READ_ONLY; }\n',
+];
+
+const EDITS: RandomEditOptions = {
+  pastes: PASTES,
+  characters: 'abcxyz_ ()[]{},"\'`=:;.',
+  pasteWeight: 2,
+  // One edit in six lands in the header (imports, the server, the presets), whose names the rest reads.
+  line: (random, count) => (random.chance(1 / 6) ? random.int(Math.min(16, count)) : random.int(count)),
+};
+
+/** Fails with where two snapshots first differ (they are hundreds of kilobytes). */
+function assertSameSnapshot(actual: string, expected: string, message: string): void {
+  if (actual === expected) return;
+  let at = 0;
+  while (at < Math.min(actual.length, expected.length) && actual[at] === expected[at]) at++;
+  assert.fail(`${message}: differs at ${at}\n  actual:   ...${actual.slice(Math.max(0, at - 300), at + 200)}\n  expected: ...${expected.slice(Math.max(0, at - 300), at + 200)}`);
+}
+
+const CASES: Array<{ grammar: GrammarId; file: string; profile: ProfileName; seed: number }> = [
+  { grammar: 'typescript', file: 'bench.ts', profile: 'recommended', seed: 5 },
+  { grammar: 'typescript', file: 'bench.ts', profile: 'strict', seed: 11 },
+  { grammar: 'javascript', file: 'bench.js', profile: 'recommended', seed: 17 },
+  { grammar: 'javascript', file: 'bench.js', profile: 'strict', seed: 23 },
+];
+
+for (const { grammar, file, profile, seed } of CASES) {
+  test(`incremental ${grammar} analysis equals a fresh full analysis after 200 random edits (${profile})`, () => {
+    const random = new Random(seed);
+    const options = { profile };
+    const edited = new EditedDocument(grammar, generateScript(250, seed, grammar === 'typescript'), `file:///${file}`);
+    const incremental = new IncrementalScriptAnalyzer();
+    let reused = 0;
+    // Edits to a file whose tree is a program before and after (not a broken file with an ERROR root, read in full).
+    let eligible = 0;
+    let previousText = edited.text;
+    try {
+      const first = incremental.analyze(grammar, edited.tree, edited.text, options);
+      assertSameSnapshot(snapshot(first), snapshot(analyzeText(edited.text, file, options)), 'first analysis');
+      assert.ok(first.declarations.length >= 10, 'the generated file declares tools');
+      for (let step = 0; step < 200; step++) {
+        // Half the edits are undone right away (a typo and its fix), the others stay and pile up.
+        const edit = step % 2 === 1 && random.chance(0.5) ? undoEdit(edited.document, previousText) : randomEdit(random, edited.document, EDITS);
+        previousText = edited.text;
+        const wasProgram = edited.tree.rootNode.type !== 'ERROR';
+        edited.apply(edit);
+        if (wasProgram && edited.tree.rootNode.type !== 'ERROR') eligible++;
+        const result = incremental.analyze(grammar, edited.tree, edited.text, options);
+        if (incremental.lastMode === 'incremental') reused++;
+        const expected = analyzeText(edited.text, file, options);
+        assertSameSnapshot(snapshot(result), snapshot(expected), `after edit ${step} (${JSON.stringify(edit)}), ${incremental.lastMode}`);
+      }
+    } finally {
+      edited.delete();
+    }
+    // Nearly every edit of a file that parses as a program must take the incremental path, or this test would prove little.
+    assert.ok(eligible >= 60, `only ${eligible} of 200 edits left a file that parses as a program`);
+    assert.ok(reused >= eligible * 0.9, `only ${reused} of ${eligible} edits were analysed incrementally`);
+  });
+}
+
+/** A small server file: the header, a preset, a const tool object that `addTool` registers, and tools that use them. */
+const SERVER_FILE = `// Tools of a small server.
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { FastMCP } from "fastmcp";
+
+const server = new McpServer({ name: "small", version: "1.0.0" });
+const fast = new FastMCP({ name: "small-fast", version: "1.0.0" });
+const READ_ONLY = { readOnlyHint: true, destructiveHint: true };
+const TOOL = { name: "const_tool", description: "A tool.", annotations: { readOnlyHint: true } };
+
+server.registerTool("uses_preset", { description: "Uses the preset.", annotations: READ_ONLY }, async () => {
+  const answer = await fetch("/api/preset");
+  return { content: [{ type: "text", text: String(answer.status) }] };
+});
+server.registerTool("own_hints", { description: "Writes its hints.", annotations: { readOnlyHint: true } }, async () => ({ content: [] }));
+fast.addTool(TOOL);
+server.tool("positional", "Deletes one thing.", { id: z.string() }, { readOnlyHint: false, destructiveHint: true }, async () => ({ content: [] }));
+`;
+
+/** Analyses `before`, then the text with the first `find` replaced by `replace`, incrementally; checks it against a full analysis. */
+function editOnce(before: string, find: string, replace: string, grammar: GrammarId = 'typescript'): { analyzer: IncrementalScriptAnalyzer; result: ReturnType<IncrementalScriptAnalyzer['analyze']>; first: ReturnType<IncrementalScriptAnalyzer['analyze']> } {
+  const start = before.indexOf(find);
+  assert.ok(start >= 0, `the test file holds ${find}`);
+  const edited = new EditedDocument(grammar, before);
+  const analyzer = new IncrementalScriptAnalyzer();
+  // The same settings object, as the server passes: new settings mean a full analysis.
+  const options = {};
+  try {
+    const first = analyzer.analyze(grammar, edited.tree, before, options);
+    edited.apply({ range: { start: edited.document.positionAt(start), end: edited.document.positionAt(start + find.length) }, text: replace });
+    const result = analyzer.analyze(grammar, edited.tree, edited.text, options);
+    assertSameSnapshot(snapshot(result), snapshot(analyzeText(edited.text, grammar === 'typescript' ? 'small.ts' : 'small.js', {})), `after replacing ${find} with ${replace}`);
+    return { analyzer, result, first };
+  } finally {
+    edited.delete();
+  }
+}
+
+test('typing in the header comment, a description, a handler body or a tool\'s hints re-reads only that statement', () => {
+  for (const [find, replace] of [
+    ['small server', 'smalll server'],
+    ['Uses the preset.', 'Uses the presets.'],
+    ['"/api/preset"', '"/api/preset/x"'],
+    ['{ readOnlyHint: true } }, async () => ({ content: [] })', '{ readOnlyHint: false } }, async () => ({ content: [] })'],
+    ['"small-fast"', '"small-fast-2"'],
+  ]) {
+    const { analyzer } = editOnce(SERVER_FILE, find, replace);
+    assert.equal(analyzer.lastMode, 'incremental', `${find}: ${analyzer.lastReason}`);
+    assert.equal(analyzer.lastRead, 1, find);
+  }
+});
+
+test('editing a preset re-reads the tools that use it, and their findings follow', () => {
+  const { analyzer, result, first } = editOnce(SERVER_FILE, 'readOnlyHint: true, destructiveHint: true }', 'readOnlyHint: true, destructiveHint: false }');
+  assert.equal(analyzer.lastMode, 'incremental', analyzer.lastReason);
+  assert.equal(analyzer.lastRead, 2);
+  const onPreset = (findings: typeof result.findings) => findings.filter((finding) => finding.range.start.line === 9).map((finding) => finding.code);
+  assert.ok(onPreset(first.findings).length > onPreset(result.findings).length, 'the contradiction of the preset is gone from the tool that uses it');
+});
+
+test('a second binding of a preset\'s name makes the tools that use it unknown', () => {
+  const { analyzer, result } = editOnce(SERVER_FILE, 'fast.addTool(TOOL);', 'fast.addTool(TOOL);\nfunction helper(READ_ONLY: unknown) { return READ_ONLY; }');
+  assert.equal(analyzer.lastMode, 'incremental', analyzer.lastReason);
+  assert.equal(analyzer.lastRead, 3, 'the new function, the tool that read READ_ONLY and the statement the insertion ends at');
+  assert.equal(result.declarations.find((declaration) => declaration.name === 'uses_preset')?.annotations?.value.kind, 'unknown');
+});
+
+test('an object literal addTool stops registering becomes a tool of its own, and back', () => {
+  const renamed = editOnce(SERVER_FILE, 'fast.addTool(TOOL);', 'fast.addTool(OTHER);');
+  assert.equal(renamed.analyzer.lastMode, 'incremental', renamed.analyzer.lastReason);
+  assert.equal(renamed.analyzer.lastRead, 2, 'the addTool call and the object it released');
+  const forms = (result: typeof renamed.result) => result.declarations.filter((declaration) => declaration.name === 'const_tool').map((declaration) => declaration.form);
+  assert.deepEqual(forms(renamed.first), ['fastmcp-add-tool']);
+  assert.deepEqual(forms(renamed.result), ['ts-object-literal']);
+  const restored = editOnce(SERVER_FILE.replace('fast.addTool(TOOL);', 'fast.addTool(OTHER);'), 'fast.addTool(OTHER);', 'fast.addTool(TOOL);');
+  assert.equal(restored.analyzer.lastRead, 2);
+  assert.deepEqual(forms(restored.result), ['fastmcp-add-tool']);
+});
+
+test('an import that makes the file a client, not a server, is a full analysis; one that keeps it a server is not', () => {
+  const client = editOnce(SERVER_FILE.replace('import { FastMCP } from "fastmcp";\n', ''), '"@modelcontextprotocol/sdk/server/mcp.js"', '"@modelcontextprotocol/sdk/client/index.js"');
+  assert.equal(client.analyzer.lastMode, 'full');
+  assert.match(client.analyzer.lastReason, /imports/);
+  assert.ok(client.first.declarations.length > 0);
+  assert.equal(client.result.declarations.length, 0);
+  const stillServer = editOnce(SERVER_FILE, '"fastmcp"', '"fastmcp-x"');
+  assert.equal(stillServer.analyzer.lastMode, 'incremental', stillServer.analyzer.lastReason);
+});
+
+test('JavaScript: typing in a tool re-reads one statement', () => {
+  const javascript = SERVER_FILE.replace('import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";', 'const { McpServer } = require("@modelcontextprotocol/sdk/server/mcp.js");');
+  const { analyzer } = editOnce(javascript, 'Writes its hints.', 'Writes its own hints.', 'javascript');
+  assert.equal(analyzer.lastMode, 'incremental', analyzer.lastReason);
+  assert.equal(analyzer.lastRead, 1);
+});
