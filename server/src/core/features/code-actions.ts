@@ -5,6 +5,7 @@
  */
 import { Tree } from 'web-tree-sitter';
 import { Finding, LanguageId, TextEdit } from '../model';
+import { withTextLineBreaks } from '../fixes/apply';
 import { docsUrl } from '../rules/rule';
 import { differenceEdit, FileSource, FixedFile, fixFileWith, NEVER_IN_FILE_WIDE_FIXES, safeFixAll, soleFix } from './fix-file';
 import { ignoreForLineEdit } from './ignore-comment';
@@ -57,7 +58,7 @@ export function codeActionsFor(input: CodeActionInput): CoreCodeAction[] {
     for (const finding of input.requested) {
       for (const fix of finding.fixes) {
         if (fix.edits.length === 0) continue;
-        actions.push({ title: fix.title, kind: 'quickfix', edits: fix.edits, isPreferred: fix.isPreferred, findings: [finding] });
+        actions.push({ title: fix.title, kind: 'quickfix', edits: withTextLineBreaks(input.text, fix.edits), isPreferred: fix.isPreferred, findings: [finding] });
       }
     }
     for (const finding of input.requested) {

@@ -3,8 +3,8 @@
  * fix-all. Each runs rounds (one fix can make another possible) and returns the new text
  * with the single edit that turns the old text into it.
  */
-import { AnalysisOptions, analyzeText } from '../analyze';
-import { applyEdits, fixAll } from '../fixes/apply';
+import { AnalysisOptions, analyzeText, withLfLineBreaks } from '../analyze';
+import { applyParsedEdits, fixAll, withTextLineBreaks } from '../fixes/apply';
 import { offsetAt, rangeAt } from '../fixes/positions';
 import { Finding, Fix, TextEdit } from '../model';
 
@@ -57,11 +57,13 @@ export function fixFileWith(source: FileSource, pick: FixPicker): FixedFile {
   let firstRound: TextEdit[] | undefined;
   let rounds = 0;
   for (; rounds < MAX_ROUNDS; rounds++) {
-    const result = analyzeText(current, source.filePath, source.options, source.languageId);
+    // Lone CRs are line breaks to LSP: the text is analysed with LF in their place (same offsets).
+    const parsed = withLfLineBreaks(current);
+    const result = analyzeText(parsed, source.filePath, source.options, source.languageId);
     if (!result) break;
-    const edits = pickDisjoint(current, result.findings, pick);
+    const edits = withTextLineBreaks(current, pickDisjoint(parsed, result.findings, pick));
     if (edits.length === 0) break;
-    const next = applyEdits(current, edits);
+    const next = applyParsedEdits(current, parsed, edits);
     if (next === current) break;
     if (rounds === 0) firstRound = edits;
     current = next;
@@ -88,7 +90,7 @@ export function differenceEdit(before: string, after: string): TextEdit | undefi
   }
   // Never split a surrogate pair.
   if (start > 0 && isHighSurrogate(before.charCodeAt(start - 1))) start--;
-  return { range: rangeAt(before, start, endBefore), newText: after.slice(start, endAfter) };
+  return { range: rangeAt(withLfLineBreaks(before), start, endBefore), newText: after.slice(start, endAfter) };
 }
 
 function isHighSurrogate(code: number): boolean {

@@ -4,6 +4,7 @@
  * the line. Comments are found as the grammar's comment nodes (core `findSuppressions`).
  */
 import { Tree } from 'web-tree-sitter';
+import { withLfLineBreaks } from '../analyze';
 import { rangeAt } from '../fixes/positions';
 import { LanguageId, TextEdit } from '../model';
 import { findSuppressions } from '../suppressions';
@@ -22,25 +23,27 @@ function lineStartOffset(text: string, line: number): number | undefined {
 
 /** Undefined when the rule is already listed there, or when no comment line can go above the line (inside a multi-line string, after a continuation). */
 export function ignoreForLineEdit(tree: Tree, text: string, language: LanguageId, line: number, ruleName: string): TextEdit | undefined {
+  // Lines as LSP counts them (a lone CR ends one too): the text with LF in place of each lone CR, same offsets.
+  const lines = withLfLineBreaks(text);
   const existing = findSuppressions(tree, text).find((directive) => directive.kind === 'line' && directive.lines.has(line));
   if (existing) {
     if (existing.codes.some((code) => code.rule?.name === ruleName || code.text === ruleName)) return undefined;
     const closing = existing.end - 1;
     const separator = existing.codes.length > 0 ? ', ' : '';
-    return { range: rangeAt(text, closing, closing), newText: `${separator}${ruleName}` };
+    return { range: rangeAt(lines, closing, closing), newText: `${separator}${ruleName}` };
   }
-  const start = lineStartOffset(text, line);
+  const start = lineStartOffset(lines, line);
   if (start === undefined) return undefined;
   let contentStart = start;
   while (text[contentStart] === ' ' || text[contentStart] === '\t') contentStart++;
   const node = tree.rootNode.descendantForIndex(contentStart, contentStart);
   if (node && STRING_PARTS.has(node.type) && node.startIndex < contentStart) return undefined;
   // A comment line cannot follow a Python line continuation (`\\` at the end of the line above).
-  if (language === 'python' && continuesLine(text, start)) return undefined;
+  if (language === 'python' && continuesLine(lines, start)) return undefined;
   const indent = text.slice(start, contentStart);
   const marker = language === 'python' ? '#' : '//';
-  const newline = text.includes('\r\n') ? '\r\n' : '\n';
-  return { range: rangeAt(text, start, start), newText: `${indent}${marker} mcp-tool-lint: ignore[${ruleName}]${newline}` };
+  const newline = text.includes('\r\n') ? '\r\n' : lines !== text && !text.includes('\n') ? '\r' : '\n';
+  return { range: rangeAt(lines, start, start), newText: `${indent}${marker} mcp-tool-lint: ignore[${ruleName}]${newline}` };
 }
 
 /** Whether the line before `lineStart` ends with a backslash continuation. */

@@ -23,6 +23,23 @@ export function applyEdits(text: string, edits: readonly TextEdit[]): string {
   return applyOffsetEdits(text, toOffsets(text, edits));
 }
 
+/**
+ * Edits placed on `parsed` (the text with each lone CR read as LF, `withLfLineBreaks`: the same
+ * offsets, and the lines LSP counts) applied to the text itself.
+ */
+export function applyParsedEdits(text: string, parsed: string, edits: readonly TextEdit[]): string {
+  return applyOffsetEdits(text, toOffsets(parsed, withTextLineBreaks(text, edits)));
+}
+
+/**
+ * Edits with the text's own line breaks: fixes are built on the text read with LF, so in a file
+ * whose line breaks are all lone CRs, their new lines get CR instead.
+ */
+export function withTextLineBreaks(text: string, edits: readonly TextEdit[]): TextEdit[] {
+  if (text.includes('\n') || !text.includes('\r')) return [...edits];
+  return edits.map((edit) => ({ ...edit, newText: edit.newText.replace(/\n/g, '\r') }));
+}
+
 function applyOffsetEdits(text: string, edits: OffsetEdit[]): string {
   const sorted = [...edits].sort((a, b) => b.start - a.start || b.end - a.end);
   let result = text;
@@ -116,10 +133,7 @@ export function fixAll(text: string, filePath: string, options: AnalysisOptions 
     if (!result) return current;
     const fixes = selectSafeFixes(parsed, result.findings);
     if (fixes.length === 0) break;
-    let edits = toOffsets(parsed, verifiedEdits(grammar, parsed, fixes));
-    // A file whose line breaks are all lone CRs gets its new lines with CR too.
-    if (parsed !== current && !current.includes('\n')) edits = edits.map((edit) => ({ ...edit, newText: edit.newText.replace(/\n/g, '\r') }));
-    const next = applyOffsetEdits(current, edits);
+    const next = applyParsedEdits(current, parsed, verifiedEdits(grammar, parsed, fixes));
     if (next === current) break;
     current = next;
   }
