@@ -61,9 +61,9 @@ export function leafNodes(node: Node): Node[] {
  * `closeOffset` stays undefined while the author has not typed the closing bracket.
  */
 export function containerOf(node: Node, entries: Node[], syntax: Container['syntax']): Container {
-  const children = allChildren(node);
-  const last = children[children.length - 1];
-  const closed = last !== undefined && (last.type === ')' || last.type === '}') && !last.isMissing;
+  // Only the last child matters: no need to read every child out of tree-sitter.
+  const last = node.lastChild;
+  const closed = last !== null && (last.type === ')' || last.type === '}') && !last.isMissing;
   return {
     openOffset: node.startIndex + 1,
     closeOffset: closed ? last.startIndex : undefined,

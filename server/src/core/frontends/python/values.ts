@@ -35,11 +35,13 @@ export class PythonValues {
     const range = rangeOf(node);
     const base = { range, via: context.via };
     if (context.depth > MAX_DEPTH) return { ...base, kind: 'unknown', text: node.text.slice(0, 80) };
-    const deeper: Context = { ...context, depth: context.depth + 1 };
-    switch (node.type) {
+    const deeper = (): Context => ({ ...context, depth: context.depth + 1 });
+    // Each `node.type` is a call into tree-sitter's wasm: read it once.
+    const type = node.type;
+    switch (type) {
       case 'true':
       case 'false':
-        return { ...base, kind: 'boolean', value: node.type === 'true' };
+        return { ...base, kind: 'boolean', value: type === 'true' };
       case 'none':
         return { ...base, kind: 'null', text: 'None' };
       case 'integer':
@@ -53,15 +55,18 @@ export class PythonValues {
       case 'list':
       case 'tuple':
       case 'set':
-        return { ...base, kind: 'sequence', sequence: node.type, items: namedChildren(node).filter((c) => c.type !== 'comment').map((item) => this.read(item, deeper)) };
+      {
+        const itemContext = deeper();
+        return { ...base, kind: 'sequence', sequence: type, items: namedChildren(node).filter((c) => c.type !== 'comment').map((item) => this.read(item, itemContext)) };
+      }
       case 'parenthesized_expression': {
         const inner = namedChildren(node).find((c) => c.type !== 'comment');
-        return inner ? this.read(inner, deeper) : { ...base, kind: 'unknown', text: node.text };
+        return inner ? this.read(inner, deeper()) : { ...base, kind: 'unknown', text: node.text };
       }
       case 'dictionary':
-        return this.readDictionary(node, deeper, base);
+        return this.readDictionary(node, deeper(), base);
       case 'call':
-        return this.readCall(node, deeper, base);
+        return this.readCall(node, deeper(), base);
       case 'identifier':
         return this.readIdentifier(node, context, base);
       case 'attribute':
@@ -92,13 +97,13 @@ export class PythonValues {
     const parts = node.type === 'concatenated_string' ? namedChildren(node).filter((c) => c.type === 'string') : [node];
     let value = '';
     for (const part of parts) {
-      const prefix = (allChildren(part).find((c) => c.type === 'string_start')?.text ?? '').toLowerCase();
+      const prefix = (stringStart(part)?.text ?? '').toLowerCase();
       if (prefix.includes('b')) return { ...base, kind: 'foreign', description: 'bytes' };
       const raw = prefix.includes('r');
       for (const child of namedChildren(part)) {
-        if (child.type === 'interpolation') return { ...base, kind: 'unknown', text: node.text.slice(0, 80) };
-        if (child.type === 'string_content') value += raw ? child.text : decodeEscapes(child.text);
-        else if (child.type === 'escape_sequence') value += raw ? child.text : decodeEscapes(child.text);
+        const type = child.type;
+        if (type === 'interpolation') return { ...base, kind: 'unknown', text: node.text.slice(0, 80) };
+        if (type === 'string_content' || type === 'escape_sequence') value += raw ? child.text : decodeEscapes(child.text);
       }
     }
     return { ...base, kind: 'string', value };
@@ -110,7 +115,8 @@ export class PythonValues {
     const entryNodes: Node[] = [];
     let opaqueSpread = false;
     for (const child of namedChildren(node)) {
-      if (child.type === 'pair') {
+      const type = child.type;
+      if (type === 'pair') {
         entryNodes.push(child);
         const keyNode = child.childForFieldName('key');
         const valueNode = child.childForFieldName('value');
@@ -123,7 +129,7 @@ export class PythonValues {
         } else {
           nonStringKeys.push({ text: keyNode.text, type: pythonTypeName(key), range: context.via ?? rangeOf(keyNode) });
         }
-      } else if (child.type === 'dictionary_splat') {
+      } else if (type === 'dictionary_splat') {
         entryNodes.push(child);
         const spread = this.readSpread(child, context);
         if (spread) entries.push(...spread);
@@ -140,7 +146,7 @@ export class PythonValues {
     const callee = this.module.resolveName(calleeNode) ?? calleeNode.text;
     const special = foreignCall(this.module.resolvePath(calleeNode), argumentsNode);
     if (special) return { ...base, kind: 'foreign', description: special };
-    const { entries, positional, opaqueSpread } = this.readArguments(argumentsNode, context);
+    const { entries, positional, opaqueSpread, argumentNodes } = this.readArguments(argumentsNode, context);
     if (callee === 'dict' && positional.length === 0) {
       return { ...base, kind: 'mapping', entries, nonStringKeys: [], container: containerOf(argumentsNode, namedChildren(argumentsNode), 'call'), opaqueSpread };
     }
@@ -151,32 +157,36 @@ export class PythonValues {
       calleeRange: rangeOf(calleeNode),
       entries,
       positional,
-      container: containerOf(argumentsNode, namedChildren(argumentsNode).filter((c) => c.type !== 'comment'), 'call'),
+      container: containerOf(argumentsNode, argumentNodes, 'call'),
       opaqueSpread,
     };
   }
 
-  private readArguments(argumentList: Node, context: Context): { entries: Entry[]; positional: Value[]; opaqueSpread: boolean } {
+  /** The arguments read; `argumentNodes` are the argument list's named children other than comments. */
+  private readArguments(argumentList: Node, context: Context): { entries: Entry[]; positional: Value[]; opaqueSpread: boolean; argumentNodes: Node[] } {
     const entries: Entry[] = [];
     const positional: Value[] = [];
+    const argumentNodes: Node[] = [];
     let opaqueSpread = false;
     for (const argument of namedChildren(argumentList)) {
-      if (argument.type === 'comment') continue;
-      if (argument.type === 'keyword_argument') {
+      const type = argument.type;
+      if (type === 'comment') continue;
+      argumentNodes.push(argument);
+      if (type === 'keyword_argument') {
         const name = argument.childForFieldName('name');
         const value = argument.childForFieldName('value');
         if (name && value) entries.push(this.entry(name.text, name, argument, this.read(value, context), context));
-      } else if (argument.type === 'dictionary_splat') {
+      } else if (type === 'dictionary_splat') {
         const spread = this.readSpread(argument, context);
         if (spread) entries.push(...spread);
         else opaqueSpread = true;
-      } else if (argument.type === 'list_splat') {
+      } else if (type === 'list_splat') {
         opaqueSpread = true;
       } else {
         positional.push(this.read(argument, context));
       }
     }
-    return { entries, positional, opaqueSpread };
+    return { entries, positional, opaqueSpread, argumentNodes };
   }
 
   /** `**name` of a known dict: its entries, marked as coming through the spread. */
@@ -221,6 +231,13 @@ export class PythonValues {
       endOffset: entryNode.endIndex,
     };
   }
+}
+
+/** A string's `string_start` token (its prefix and quote): the first child, as the grammar writes it. */
+function stringStart(part: Node): Node | undefined {
+  const first = part.firstChild;
+  if (first?.type === 'string_start') return first;
+  return allChildren(part).find((c) => c.type === 'string_start');
 }
 
 function decodeEscapes(text: string): string {
