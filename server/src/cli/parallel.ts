@@ -33,10 +33,13 @@ interface WorkerData {
   /** The grammars the files need; a worker loads only these. */
   grammars: GrammarId[];
   targets: readonly LintTarget[];
-  /** Indices into `targets`, largest file first: the order in which the threads take them. */
-  order: readonly number[];
-  /** One Int32: the next slot of `order` to take, shared by every thread. */
+  /** One Int32: the next slot of the order (`ToWorker`) to take, shared by every thread. */
   next: SharedArrayBuffer;
+}
+
+/** Sent to each worker once it is started: indices into `targets`, largest file first, the order in which the threads take them. */
+interface ToWorker {
+  order: number[];
 }
 
 type FromWorker =
@@ -61,8 +64,7 @@ export function lintInParallel(
 ): Promise<LintedFile[]> {
   const next = new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT);
   const counter = new Int32Array(next);
-  const order = largestFirst(targets);
-  const data: WorkerData = { mcpToolLintWorker: true, settings, grammars: grammarsOf(targets), targets, order, next };
+  const data: WorkerData = { mcpToolLintWorker: true, settings, grammars: grammarsOf(targets), targets, next };
   return new Promise((resolve, reject) => {
     const results: Array<LintedFile | undefined> = new Array(targets.length);
     const notes: string[][] = new Array(targets.length);
@@ -73,7 +75,7 @@ export function lintInParallel(
       if (failed) return;
       failed = true;
       // No thread takes another file.
-      Atomics.store(counter, 0, order.length);
+      Atomics.store(counter, 0, targets.length);
       for (const worker of pool) void worker.terminate();
       reject(error);
     };
@@ -100,6 +102,9 @@ export function lintInParallel(
         else finish(message.index, message.result, message.notes);
       });
     }
+    // Sizes are read while the workers start.
+    const order = largestFirst(targets);
+    for (const worker of pool) worker.postMessage({ order } satisfies ToWorker);
     // The main thread's share: it starts as soon as its grammars are loaded, while the workers start.
     initAnalysis(data.grammars).then(() => takeFiles(counter, order, (index) => {
       const fileNotes: string[] = [];
@@ -143,8 +148,9 @@ export function isLintWorker(): boolean {
 
 export async function runLintWorker(): Promise<void> {
   const port = parentPort!;
-  const { settings, grammars, targets, order, next } = workerData as WorkerData;
+  const { settings, grammars, targets, next } = workerData as WorkerData;
   const counter = new Int32Array(next);
+  const order = await new Promise<number[]>((resolve) => port.once('message', (message: ToWorker) => resolve(message.order)));
   // The other threads may have taken every file while this one started.
   if (Atomics.load(counter, 0) >= order.length) return;
   await initAnalysis(grammars);
