@@ -117,7 +117,7 @@ function activeRules(options: AnalysisOptions): ActiveRule[] {
   return active;
 }
 
-/** The rules' findings for the declarations, each declaration's checked once per memo, then the file-wide checks; sorted. */
+/** The rules' findings for the declarations, each declaration's checked once per memo, then the file-wide checks; not sorted. */
 export function runRules(declarations: readonly ToolDeclaration[], text: string, options: AnalysisOptions = {}, memo?: RuleMemo): Finding[] {
   const active = activeRules(options);
   const findings: Finding[] = [];
@@ -136,7 +136,7 @@ export function runRules(declarations: readonly ToolDeclaration[], text: string,
   for (const { rule, severity } of active) {
     if (rule.checkFile) runCheck(rule, severity, options, text, findings, (context) => rule.checkFile!(declarations, context));
   }
-  return findings.sort(compareFindings);
+  return findings;
 }
 
 /** Runs one check and adds its findings, at their final severity, to `into`. */

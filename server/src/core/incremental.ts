@@ -17,7 +17,7 @@
 import { Tree } from 'web-tree-sitter';
 import { AnalysisOptions, AnalysisResult, findingsFor } from './analyze';
 import { extractDeclarations } from './frontends';
-import { extractPython, PythonExtraction } from './frontends/python';
+import { extractPython, PythonExtraction, PythonExtractionOptions } from './frontends/python';
 import { PythonModule, StatementBindings } from './frontends/python/module';
 import { DeclarationMemo } from './incremental-memo';
 import { pythonSegments, Segment } from './incremental-python';
@@ -85,7 +85,7 @@ export class IncrementalAnalyzer {
   }
 
   private extractAll(tree: Tree, text: string, segments: Segment[], memo: DeclarationMemo): Pick<State, 'groups' | 'importFlags'> {
-    const extraction = extractPython(tree, text, { recordReads: true });
+    const extraction = extractPython(tree, text, { recordReads: true, ...knownFacts(segments) });
     const perSegment = groupBySegment(extraction.declarations, segments);
     const reads = readsPerSegment(extraction, segments);
     return { groups: perSegment.map((declarations, index) => this.group(declarations, reads[index] ?? NO_READS, memo)), importFlags: extraction.importFlags ?? new Map() };
@@ -145,7 +145,7 @@ export class IncrementalAnalyzer {
     const toExtract = redone.filter((index) => !restorable?.has(segmentKey(segments[index])));
     const extractedSegments = toExtract.map((index) => segments[index]);
     const extraction = toExtract.length
-      ? extractPython(tree, text, { rows: extractedSegments.map((segment) => [segment.startRow, segment.endRow] as const), recordReads: true, bindings: segmentBindings(segments) })
+      ? extractPython(tree, text, { rows: extractedSegments.map((segment) => [segment.startRow, segment.endRow] as const), recordReads: true, ...knownFacts(segments) })
       : { declarations: [] };
     const regrouped = groupBySegment(extraction.declarations, extractedSegments);
     if (extractedSegments.some((segment, index) => regrouped[index].some((declaration) => after(declaration.range.end, segment)))) return this.fullBecause('a re-extracted declaration reaches past its statement');
@@ -180,6 +180,11 @@ export class IncrementalAnalyzer {
 
 function allGroupsOf(state: State): NonNullable<State['replaced']> {
   return { text: state.text, groups: new Map(state.groups.map((group, index) => [segmentKey(state.segments[index]), group])), importFlags: state.importFlags };
+}
+
+/** What the segments already know for the front end: every statement's bindings, and where the broken ones start. */
+function knownFacts(segments: readonly Segment[]): Pick<PythonExtractionOptions, 'bindings' | 'brokenStatements'> {
+  return { bindings: segmentBindings(segments), brokenStatements: segments.filter((segment) => segment.hasError).map((segment) => segment.start) };
 }
 
 /** Every segment's bindings for the front end's module; undefined when a segment is broken code (read from the tree then). */

@@ -89,11 +89,30 @@ export function loadAllGrammars(): Promise<void> {
   return loadGrammars(ALL_GRAMMARS);
 }
 
+/**
+ * The text as tree-sitter reads it. Given a string, web-tree-sitter hands over the whole rest of
+ * the text at each place the parser visits and copies 5,000 characters of it into wasm memory,
+ * though a reparse after a keystroke reads a token or two at each of hundreds of places: while
+ * parsing, short chunks. The tree keeps the same function for `node.text`, which then gets the
+ * rest of the text in one piece.
+ */
+const PARSE_CHUNK = 64;
+
+function parseWithChunks(parser: Parser, text: string, oldTree: Tree | undefined): Tree | null {
+  let parsing = true;
+  const read = (index: number) => (parsing ? text.slice(index, index + PARSE_CHUNK) : text.slice(index));
+  try {
+    return parser.parse(read, oldTree ?? null);
+  } finally {
+    parsing = false;
+  }
+}
+
 /** Parses with a loaded grammar (`loadGrammar`). Pass the old tree (after `tree.edit`) to reparse incrementally. */
 export function parse(grammar: GrammarId, text: string, oldTree?: Tree): Tree {
   const parser = parsers.get(grammar);
   if (!parser) throw new Error(`mcp-tool-lint: grammar ${grammar} is not loaded; await loadGrammar('${grammar}') (or initAnalysis()) first.`);
-  const tree = parser.parse(text, oldTree ?? null);
+  const tree = parseWithChunks(parser, text, oldTree);
   if (!tree) throw new Error(`mcp-tool-lint: the ${grammar} parser returned no tree.`);
   return tree;
 }

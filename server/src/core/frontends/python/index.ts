@@ -35,12 +35,14 @@ export interface PythonExtractionOptions {
   recordReads?: boolean;
   /** Every top-level statement's bindings, already read (used unless the tree needs repairs). */
   bindings?: Iterable<{ start: number; bindings: StatementBindings }>;
+  /** Where the top-level statements with syntax errors start, when known. */
+  brokenStatements?: readonly number[];
 }
 
 export function extractPython(tree: Tree, text: string, options: PythonExtractionOptions): PythonExtraction {
   // A repaired tree is another text: its bindings are read from it.
   const extract = (current: Tree, currentText: string) => extractFromTree(current, currentText, current === tree ? options : { ...options, bindings: undefined });
-  return extractWithRepairs(tree, text, extract) ?? extract(tree, text);
+  return extractWithRepairs(tree, text, extract, options.brokenStatements) ?? extract(tree, text);
 }
 
 function extractFromTree(tree: Tree, text: string, options: PythonExtractionOptions): PythonExtraction {

@@ -29,6 +29,8 @@ export function extractWithRepairs<Extraction extends { declarations: ToolDeclar
   tree: Tree,
   text: string,
   extract: (tree: Tree, text: string) => Extraction,
+  /** Where the top-level statements holding errors start, when known (the rest of `tree` is then not walked). */
+  brokenStatements?: readonly number[],
 ): Extraction | undefined {
   if (!tree.rootNode.hasError) return undefined;
   const insertions: Insertion[] = [];
@@ -38,7 +40,7 @@ export function extractWithRepairs<Extraction extends { declarations: ToolDeclar
     for (let attempt = 0; attempt < MAX_REPAIRS; attempt++) {
       const root = (currentTree ?? tree).rootNode;
       if (!root.hasError) break;
-      const insertion = firstRepair(root);
+      const insertion = firstRepair(currentTree || !brokenStatements ? [root] : statementsAt(root, brokenStatements));
       if (!insertion) break;
       currentText = `${currentText.slice(0, insertion.offset)}${insertion.closers}${currentText.slice(insertion.offset)}`;
       insertions.push({ offset: insertion.offset, line: insertion.line, character: insertion.character, length: insertion.closers.length });
@@ -65,12 +67,18 @@ export function extractWithRepairs<Extraction extends { declarations: ToolDeclar
   }
 }
 
-function firstRepair(root: Node): { offset: number; line: number; character: number; closers: string } | undefined {
-  for (const error of errorNodes(root)) {
-    const repair = planRepair(error);
-    if (repair) return repair;
+function firstRepair(roots: readonly Node[]): { offset: number; line: number; character: number; closers: string } | undefined {
+  for (const root of roots) {
+    for (const error of errorNodes(root)) {
+      const repair = planRepair(error);
+      if (repair) return repair;
+    }
   }
   return undefined;
+}
+
+function statementsAt(root: Node, starts: readonly number[]): Node[] {
+  return starts.map((start) => root.firstNamedChildForIndex(start)).filter((node): node is Node => !!node);
 }
 
 /** Walks the region's tokens with a bracket stack; the closers go after the last token before the next top-level statement. */
