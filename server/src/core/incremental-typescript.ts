@@ -118,7 +118,7 @@ export class IncrementalScriptAnalyzer {
     const importFacts = importFactsOf(facts, context.options);
     const indexes = statements.map((_, index) => index);
     const scopeStatements = statements.map((statement, index) => ({ start: statement.start, facts: facts[index] }));
-    const read = readStatementsAt(context, indexes, fileNodes, facts, declarators, scopeStatements, importFacts, new ClaimSet());
+    const read = readStatementsAt(context, indexes, fileNodes, facts, declarators, () => scopeStatements, importFacts, new ClaimSet());
     if (!read.consistent) {
       // Not kept for the next analysis: one group in source order is all this one needs.
       const all = { facts: { bindings: [], modules: [] }, declarations: read.declarations, lookups: new Set<string>(), claims: [], resolved: false };
@@ -145,6 +145,7 @@ export class IncrementalScriptAnalyzer {
       suffix++;
     }
     const oldIndexOf = (index: number): number => (index < prefix ? index : index - statements.length + old.length);
+    const newIndexOf = (index: number): number => (index < prefix ? index : index - old.length + statements.length);
     const oldChanged = previous.groups.slice(prefix, old.length - suffix);
     const redo = new Set<number>();
     for (let index = prefix; index < statements.length - suffix; index++) redo.add(index);
@@ -176,11 +177,11 @@ export class IncrementalScriptAnalyzer {
       if (round === MAX_CLAIM_ROUNDS) return this.fullBecause('statements claim each other\'s object literals round after round');
       const indexes = [...redo].sort((a, b) => a - b);
       const claimed = new ClaimSet();
-      const scopeStatements: ScopeStatement[] = statements.map((statement, index) => {
-        if (redo.has(index)) return { start: statement.start, facts: fresh.factsOf(index) };
-        for (const offset of keptClaims(index)) claimed.add(offset);
-        return { start: statement.start, facts: previous.groups[oldIndexOf(index)].facts };
+      previous.groups.forEach((group, index) => {
+        const kept = index < prefix || index >= old.length - suffix;
+        if (kept && group.claims.length && !redo.has(newIndexOf(index))) for (const offset of keptClaims(newIndexOf(index))) claimed.add(offset);
       });
+      const scopeStatements = (): ScopeStatement[] => statements.map((statement, index) => ({ start: statement.start, facts: redo.has(index) ? fresh.factsOf(index) : previous.groups[oldIndexOf(index)].facts }));
       const read = readStatementsAt(context, indexes, fresh.nodesOf(indexes), indexes.map((index) => fresh.factsOf(index)), fresh.declarators, scopeStatements, imports, claimed);
       if (read.failed) return this.fullBecause('a name resolved to a declaration not found in the new tree');
       if (!read.consistent) return this.fullBecause('a declaration reaches past its statement');
@@ -295,7 +296,7 @@ class FreshReader {
  */
 function readStatementsAt(
   context: AnalysisContext, indexes: readonly number[], nodes: FileNodes, facts: readonly StatementFacts[],
-  declarators: ReadonlyMap<BindingFact, Node>, scopeStatements: readonly ScopeStatement[], imports: ImportFacts, claimed: ClaimSet,
+  declarators: ReadonlyMap<BindingFact, Node>, scopeStatements: () => readonly ScopeStatement[], imports: ImportFacts, claimed: ClaimSet,
 ): { readings: Reading[]; declarations: ToolDeclaration[]; consistent: boolean; failed: boolean } {
   const readings: Reading[] = indexes.map((_, position) => ({ facts: facts[position], declarations: [], lookups: new Set(), claims: [], resolved: false }));
   if (imports.clientOnly || !indexes.length) return { readings, declarations: [], consistent: true, failed: false };

@@ -88,7 +88,8 @@ export class StatementScope implements NameScope {
   failed = false;
 
   constructor(
-    private readonly statements: readonly ScopeStatement[],
+    /** Every statement of the file, asked for at the first look-up. */
+    private readonly statements: () => readonly ScopeStatement[],
     private readonly root: Node,
     /** Declarator nodes already at hand (statements read from this tree). */
     private readonly declarators: ReadonlyMap<BindingFact, Node>,
@@ -112,7 +113,7 @@ export class StatementScope implements NameScope {
   private bindings(): Map<string, Array<{ statement: ScopeStatement; fact: BindingFact }>> {
     if (this.index) return this.index;
     const index = new Map<string, Array<{ statement: ScopeStatement; fact: BindingFact }>>();
-    for (const statement of this.statements) {
+    for (const statement of this.statements()) {
       for (const fact of statement.facts.bindings) {
         const list = index.get(fact.name);
         if (list) list.push({ statement, fact });
