@@ -140,6 +140,7 @@ function report(rows: Row[]): void {
   fs.writeFileSync(path.join(root, 'bench', 'results.json'), `${JSON.stringify({ when, machine: machine(), runs, rows }, null, 2)}\n`);
   const notesFile = path.join(root, 'bench', 'NOTES.md');
   const notes = fs.existsSync(notesFile) ? `\n${fs.readFileSync(notesFile, 'utf8')}` : '';
+  updateReadme(`Latest \`npm run bench\` (${when.slice(0, 16).replace('T', ' ')} UTC; ${machine()}; ${runs} runs per figure, min / median / max of each run's figure):\n\n${table}`);
   fs.writeFileSync(path.join(root, 'bench', 'RESULTS.md'), [
     '# Benchmark results (issue 7)',
     '',
@@ -151,6 +152,19 @@ function report(rows: Row[]): void {
     notes,
   ].join('\n'));
 }
+
+/** Puts the table in README.md between its bench markers (left alone when the markers are missing). */
+function updateReadme(section: string): void {
+  const readme = path.join(root, 'README.md');
+  const text = fs.readFileSync(readme, 'utf8');
+  const start = text.indexOf(README_START);
+  const end = text.indexOf(README_END);
+  if (start < 0 || end < start) return;
+  fs.writeFileSync(readme, `${text.slice(0, start + README_START.length)}\n${section}\n${text.slice(end)}`);
+}
+
+const README_START = '<!-- bench:start -->';
+const README_END = '<!-- bench:end -->';
 
 main().catch((error: unknown) => {
   console.error(error);

@@ -114,7 +114,7 @@ export class IncrementalAnalyzer {
     const rebound = new Set(changed.flatMap((segment) => segment.names));
     let importFlags = previous.importFlags;
     if (changed.some((segment) => segment.imports)) {
-      importFlags = importFlagsOf(new PythonModule(tree.rootNode, text), previous.importFlags.keys());
+      importFlags = importFlagsOf(new PythonModule(tree.rootNode, text, segmentBindings(segments)), previous.importFlags.keys());
       for (const [key, value] of importFlags) if (previous.importFlags.get(key) !== value) rebound.add(key);
     }
     const fresh = new Set<number>(newChanged.map((_, offset) => prefix + offset));
