@@ -37,7 +37,7 @@ import { treeEditFor } from '../server/src/lsp/edits';
     const cpuUsed = process.cpuUsage(cpuStarted);
     const cpu = (cpuUsed.user + cpuUsed.system) / 1000;
     const line = text.split('\n')[edit.range.start.line];
-    rows.push({ ms, cpu, parse: parsed - started, mode: analyzer.lastMode, reason: analyzer.lastMode === 'full' ? analyzer.lastReason : '', at: `${edit.range.start.line}:${edit.range.start.character} ${JSON.stringify(edit.text)} ${line.trim().slice(0, 60)}` });
+    rows.push({ ms, cpu, parse: parsed - started, mode: analyzer.lastMode, reason: analyzer.lastMode === 'full' ? analyzer.lastReason : 'lastRead' in analyzer ? `${analyzer.lastRead} statements read` : '', at: `${edit.range.start.line}:${edit.range.start.character} ${JSON.stringify(edit.text)} ${line.trim().slice(0, 60)}` });
   }
   const times = rows.map((row) => row.ms);
   const cpus = rows.map((row) => row.cpu);
