@@ -85,6 +85,8 @@ export function lintInParallel(
       done++;
       progress(done);
       if (done === targets.length) {
+        // Every result is in: a worker still starting has nothing left to do.
+        for (const worker of pool) void worker.terminate();
         for (const lines of notes) for (const line of lines ?? []) options.note(line);
         resolve(results.filter((linted): linted is LintedFile => linted !== undefined));
       }
