@@ -21,11 +21,12 @@ import { ImportFacts, importFacts } from './frontends/typescript/imports';
 import {
   BindingFact, readStatements, ScopeStatement, splitByStatement, Statement, statementFacts, StatementFacts, StatementScope,
 } from './frontends/typescript/statements';
+import { rowAt, sameStatement, shiftFor, statementAt, statementHolding, textChange } from './frontends/typescript/edit-region';
 import { ValueReader } from './frontends/typescript/values';
 import { collectFileNodes, FileNodes } from './frontends/typescript/walk';
 import { DeclarationMemo } from './incremental-memo';
 import { Shift, ShiftableGroup } from './incremental-shift';
-import { Position, ToolDeclaration } from './model';
+import { ToolDeclaration } from './model';
 import { GrammarId, languageOfGrammar } from './parse/parser';
 
 /** One top-level statement's reading, kept between analyses. */
@@ -95,7 +96,7 @@ export class IncrementalScriptAnalyzer {
     // A file tree-sitter cannot read as a program has an ERROR root, whose tokens the front end reads as one region.
     const program = root.type !== 'ERROR';
     if (!program) this.lastReason = 'the file does not parse as a program';
-    let next = same && program ? this.reuse(same, text, context) : undefined;
+    let next = same && program ? this.reuseOrFull(same, text, context) : undefined;
     this.lastMode = next ? 'incremental' : 'full';
     if (!next) this.lastRead = statements.length;
     next ??= this.readAll(context, memo);
@@ -128,9 +129,18 @@ export class IncrementalScriptAnalyzer {
     return { groups, imports: importFacts, consistent: true };
   }
 
+  /** `reuse`, where anything unforeseen (an exception) means a full analysis rather than none. */
+  private reuseOrFull(previous: State, text: string, context: AnalysisContext): Outcome | undefined {
+    try {
+      return this.reuse(previous, text, context);
+    } catch (error) {
+      return this.fullBecause(`incremental analysis failed (${error instanceof Error ? error.message : String(error)})`);
+    }
+  }
+
   /** The groups for the new text, or undefined when the edit needs a full analysis. */
   private reuse(previous: State, text: string, context: AnalysisContext): Outcome | undefined {
-    const { statements, nodes } = context;
+    const { statements } = context;
     const old = previous.statements;
     const change = textChange(previous.text, text);
     const delta = text.length - previous.text.length;
@@ -336,76 +346,4 @@ function importFactsOf(facts: readonly StatementFacts[], options: AnalysisOption
 function lookedUpAny(lookups: ReadonlySet<string>, names: ReadonlySet<string>): boolean {
   for (const name of lookups) if (names.has(name)) return true;
   return false;
-}
-
-function sameStatement(before: Statement, after: Statement, delta: number): boolean {
-  return before.type === after.type && before.start + delta === after.start && before.end + delta === after.end && before.hasError === after.hasError;
-}
-
-/** Characters compared at once while looking for the edit (string equality is far quicker than a loop over characters). */
-const BLOCK = 2048;
-
-/** Where two texts differ: from `start` to `oldEnd` in the old one, to `newEnd` in the new one. */
-function textChange(oldText: string, newText: string): { start: number; oldEnd: number; newEnd: number } {
-  const limit = Math.min(oldText.length, newText.length);
-  let start = 0;
-  while (start + BLOCK <= limit && oldText.substring(start, start + BLOCK) === newText.substring(start, start + BLOCK)) start += BLOCK;
-  while (start < limit && oldText.charCodeAt(start) === newText.charCodeAt(start)) start++;
-  let tail = 0;
-  const oldLength = oldText.length;
-  const newLength = newText.length;
-  while (tail + BLOCK <= limit - start && oldText.substring(oldLength - tail - BLOCK, oldLength - tail) === newText.substring(newLength - tail - BLOCK, newLength - tail)) tail += BLOCK;
-  while (tail < limit - start && oldText.charCodeAt(oldLength - 1 - tail) === newText.charCodeAt(newLength - 1 - tail)) tail++;
-  return { start, oldEnd: oldLength - tail, newEnd: newLength - tail };
-}
-
-/** The row of `offset` in `text`, counted from a statement that ends before it. */
-function rowAt(text: string, offset: number, from: Statement | undefined): number {
-  return (from?.endRow ?? 0) + lineBreaks(text, from?.end ?? 0, offset);
-}
-
-function lineBreaks(text: string, start: number, end: number): number {
-  let count = 0;
-  for (let index = text.indexOf('\n', start); index >= 0 && index < end; index = text.indexOf('\n', index + 1)) count++;
-  return count;
-}
-
-function shiftFor(oldText: string, newText: string, change: { start: number; oldEnd: number; newEnd: number }, oldEndRow: number): Shift {
-  return {
-    oldEndOffset: change.oldEnd,
-    oldEndRow,
-    offsetDelta: newText.length - oldText.length,
-    lineDelta: lineBreaks(newText, change.start, change.newEnd) - lineBreaks(oldText, change.start, change.oldEnd),
-  };
-}
-
-/** The index of the statement holding `offset`, by binary search. */
-function statementAt(statements: readonly Statement[], offset: number): number | undefined {
-  let low = 0;
-  let high = statements.length - 1;
-  while (low <= high) {
-    const middle = (low + high) >> 1;
-    if (statements[middle].end <= offset) low = middle + 1;
-    else if (statements[middle].start > offset) high = middle - 1;
-    else return middle;
-  }
-  return undefined;
-}
-
-/** The index of the statement whose span holds the range from `start` to `end`. */
-function statementHolding(statements: readonly Statement[], start: Position, end: Position): number | undefined {
-  let low = 0;
-  let high = statements.length - 1;
-  while (low <= high) {
-    const middle = (low + high) >> 1;
-    const statement = statements[middle];
-    if (compare(start, statement.endRow, statement.endColumn) >= 0) low = middle + 1;
-    else if (compare(start, statement.startRow, statement.startColumn) < 0) high = middle - 1;
-    else return compare(end, statement.endRow, statement.endColumn) <= 0 ? middle : undefined;
-  }
-  return undefined;
-}
-
-function compare(position: Position, row: number, column: number): number {
-  return position.line - row || position.character - column;
 }

@@ -1,0 +1,78 @@
+/**
+ * Where an edit lies among a TS/JS file's top-level statements (incremental analysis): the
+ * changed region of the text, the rows it moves, and the statements holding an offset or a range.
+ */
+import { commonPrefixLength, commonSuffixLength } from '../../incremental-segments';
+import type { Shift } from '../../incremental-shift';
+import { Position } from '../../model';
+import { Statement } from './statements';
+
+export interface TextChange {
+  /** Where the texts first differ. */
+  start: number;
+  /** Where the difference ends in the old text, and in the new one. */
+  oldEnd: number;
+  newEnd: number;
+}
+
+export function sameStatement(before: Statement, after: Statement, delta: number): boolean {
+  return before.type === after.type && before.start + delta === after.start && before.end + delta === after.end && before.hasError === after.hasError;
+}
+
+/** Where two texts differ: from `start` to `oldEnd` in the old one, to `newEnd` in the new one. */
+export function textChange(oldText: string, newText: string): TextChange {
+  const start = commonPrefixLength(oldText, newText);
+  const tail = commonSuffixLength(oldText, newText, start);
+  return { start, oldEnd: oldText.length - tail, newEnd: newText.length - tail };
+}
+
+/** The row of `offset` in `text`, counted from a statement that ends before it. */
+export function rowAt(text: string, offset: number, from: Statement | undefined): number {
+  return (from?.endRow ?? 0) + lineBreaks(text, from?.end ?? 0, offset);
+}
+
+function lineBreaks(text: string, start: number, end: number): number {
+  let count = 0;
+  for (let index = text.indexOf('\n', start); index >= 0 && index < end; index = text.indexOf('\n', index + 1)) count++;
+  return count;
+}
+
+export function shiftFor(oldText: string, newText: string, change: TextChange, oldEndRow: number): Shift {
+  return {
+    oldEndOffset: change.oldEnd,
+    oldEndRow,
+    offsetDelta: newText.length - oldText.length,
+    lineDelta: lineBreaks(newText, change.start, change.newEnd) - lineBreaks(oldText, change.start, change.oldEnd),
+  };
+}
+
+/** The index of the statement holding `offset`, by binary search. */
+export function statementAt(statements: readonly Statement[], offset: number): number | undefined {
+  let low = 0;
+  let high = statements.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    if (statements[middle].end <= offset) low = middle + 1;
+    else if (statements[middle].start > offset) high = middle - 1;
+    else return middle;
+  }
+  return undefined;
+}
+
+/** The index of the statement whose span holds the range from `start` to `end`. */
+export function statementHolding(statements: readonly Statement[], start: Position, end: Position): number | undefined {
+  let low = 0;
+  let high = statements.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    const statement = statements[middle];
+    if (compare(start, statement.endRow, statement.endColumn) >= 0) low = middle + 1;
+    else if (compare(start, statement.startRow, statement.startColumn) < 0) high = middle - 1;
+    else return compare(end, statement.endRow, statement.endColumn) <= 0 ? middle : undefined;
+  }
+  return undefined;
+}
+
+function compare(position: Position, row: number, column: number): number {
+  return position.line - row || position.character - column;
+}
