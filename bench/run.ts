@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: measures the issue 7 targets against the built server and CLI (dist/),
  * several runs each, prints a table (min / median / max), and writes bench/results.json and
- * bench/RESULTS.md. Options: `--runs N` (default 5), `--only a,b` (ids from TARGETS), `--no-package`.
+ * bench/RESULTS.md and README's table. Options: `--runs N` (default 5), `--only a,b` (ids from TARGETS; printed only),
+ * `--no-package`.
  */
 import { execSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -136,6 +137,8 @@ function report(rows: Row[]): void {
     ...rows.map((row) => `| ${row.what} | ≤ ${row.target} ${row.unit} | ${row.figures ? describe(row) : '—'} | ${verdict(row)} | ${row.figures ? row.note ?? '' : row.note ?? ''} |`),
   ].join('\n');
   console.log(`\nmachine: ${machine()}; ${runs} runs\n\n${table}\n`);
+  // A partial run (`--only`) prints its figures but leaves the published table whole.
+  if (only) return;
   const when = new Date().toISOString();
   fs.writeFileSync(path.join(root, 'bench', 'results.json'), `${JSON.stringify({ when, machine: machine(), runs, rows }, null, 2)}\n`);
   const notesFile = path.join(root, 'bench', 'NOTES.md');
