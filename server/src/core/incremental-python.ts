@@ -93,18 +93,3 @@ function tokensOf(node: Node): Node[] {
   if (node.childCount === 0) return [node];
   return node.children.flatMap((child) => (child ? tokensOf(child) : []));
 }
-
-/** The offsets where `name` occurs in `text` as a whole word. */
-export function wordOccurrences(text: string, name: string): number[] {
-  const found: number[] = [];
-  // A missing identifier (half-typed code) has no text: it names nothing.
-  if (!name) return found;
-  for (let index = text.indexOf(name); index >= 0; index = text.indexOf(name, index + 1)) {
-    if (!isWordCharacter(text.charCodeAt(index - 1)) && !isWordCharacter(text.charCodeAt(index + name.length))) found.push(index);
-  }
-  return found;
-}
-
-function isWordCharacter(code: number): boolean {
-  return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95 || code > 127;
-}
