@@ -49,13 +49,14 @@ const CASES: Array<{ grammar: GrammarId; file: string; profile: ProfileName; see
   { grammar: 'typescript', file: 'bench.ts', profile: 'strict', seed: 11 },
   { grammar: 'javascript', file: 'bench.js', profile: 'recommended', seed: 17 },
   { grammar: 'javascript', file: 'bench.js', profile: 'strict', seed: 23 },
+  { grammar: 'tsx', file: 'bench.tsx', profile: 'recommended', seed: 31 },
 ];
 
 for (const { grammar, file, profile, seed } of CASES) {
   test(`incremental ${grammar} analysis equals a fresh full analysis after 200 random edits (${profile})`, () => {
     const random = new Random(seed);
     const options = { profile };
-    const edited = new EditedDocument(grammar, generateScript(250, seed, grammar === 'typescript'), `file:///${file}`);
+    const edited = new EditedDocument(grammar, generateScript(250, seed, grammar !== 'javascript'), `file:///${file}`);
     const incremental = new IncrementalScriptAnalyzer();
     let reused = 0;
     // Edits to a file whose tree is a program before and after (not a broken file with an ERROR root, read in full).
