@@ -19,9 +19,9 @@ import { declarationsAmong, serverModulesOf } from './frontends/typescript';
 import { FileContext } from './frontends/typescript/context';
 import { ImportFacts, importFacts } from './frontends/typescript/imports';
 import {
-  BindingFact, readStatements, ScopeStatement, splitByStatement, Statement, statementFacts, StatementFacts, StatementScope,
+  BindingFact, isStatement, ScopeStatement, splitByStatement, Statement, statementFacts, StatementFacts, statementsOf, StatementScope,
 } from './frontends/typescript/statements';
-import { rowAt, sameStatement, shiftFor, statementAt, statementHolding, textChange } from './frontends/typescript/edit-region';
+import { rowAt, shiftFor, statementAt, statementHolding, textChange } from './frontends/typescript/edit-region';
 import { ValueReader } from './frontends/typescript/values';
 import { collectFileNodes, FileNodes } from './frontends/typescript/walk';
 import { DeclarationMemo } from './incremental-memo';
@@ -86,30 +86,32 @@ export class IncrementalScriptAnalyzer {
 
   analyze(grammar: GrammarId, tree: Tree, text: string, options: AnalysisOptions): AnalysisResult {
     const root = tree.rootNode;
-    const { statements, nodes } = readStatements(root);
+    const nodes = root.namedChildren.filter((node): node is Node => node !== null);
     const previous = this.state;
     this.state = undefined;
     const same = previous && previous.grammar === grammar && previous.options === options ? previous : undefined;
     if (!same) this.lastReason = previous ? 'the grammar or the options changed' : 'the first analysis of the document';
     const memo = same?.memo ?? new DeclarationMemo();
-    const context = { root, grammar, options, statements, nodes };
+    const context = { root, grammar, options, nodes };
     // A file tree-sitter cannot read as a program has an ERROR root, whose tokens the front end reads as one region.
     const program = root.type !== 'ERROR';
     if (!program) this.lastReason = 'the file does not parse as a program';
     let next = same && program ? this.reuseOrFull(same, text, context) : undefined;
     this.lastMode = next ? 'incremental' : 'full';
-    if (!next) this.lastRead = statements.length;
+    if (!next) this.lastRead = nodes.length;
     next ??= this.readAll(context, memo);
     const declarations = next.groups.flatMap((group) => group.declarations);
     const findings = findingsFor(tree, text, declarations, options, memo);
     memo.keepOnly(declarations);
-    if (next.consistent && program) this.state = { grammar, options, text, statements, groups: next.groups, imports: next.imports, memo };
+    if (next.consistent && program) this.state = { grammar, options, text, statements: next.statements, groups: next.groups, imports: next.imports, memo };
     return { grammar, declarations, findings };
   }
 
   /** Reads every statement. */
-  private readAll(context: AnalysisContext, memo: DeclarationMemo): Outcome {
-    const { root, statements } = context;
+  private readAll(treeContext: TreeContext, memo: DeclarationMemo): Outcome {
+    const { root } = treeContext;
+    const statements = statementsOf(treeContext.nodes);
+    const context = { ...treeContext, statements };
     const fileNodes = collectFileNodes(root);
     const declarators = new Map<BindingFact, Node>();
     const bindings = splitByStatement(fileNodes.bindings, statements);
@@ -123,14 +125,14 @@ export class IncrementalScriptAnalyzer {
     if (!read.consistent) {
       // Not kept for the next analysis: one group in source order is all this one needs.
       const all = { facts: { bindings: [], modules: [] }, declarations: read.declarations, lookups: new Set<string>(), claims: [], resolved: false };
-      return { groups: [newGroup(0, all, memo)], imports: importFacts, consistent: false };
+      return { statements, groups: [newGroup(0, all, memo)], imports: importFacts, consistent: false };
     }
     const groups = read.readings.map((reading, index) => newGroup(statements[index].start, reading, memo));
-    return { groups, imports: importFacts, consistent: true };
+    return { statements, groups, imports: importFacts, consistent: true };
   }
 
   /** `reuse`, where anything unforeseen (an exception) means a full analysis rather than none. */
-  private reuseOrFull(previous: State, text: string, context: AnalysisContext): Outcome | undefined {
+  private reuseOrFull(previous: State, text: string, context: TreeContext): Outcome | undefined {
     try {
       return this.reuse(previous, text, context);
     } catch (error) {
@@ -139,21 +141,27 @@ export class IncrementalScriptAnalyzer {
   }
 
   /** The groups for the new text, or undefined when the edit needs a full analysis. */
-  private reuse(previous: State, text: string, context: AnalysisContext): Outcome | undefined {
-    const { statements } = context;
+  private reuse(previous: State, text: string, treeContext: TreeContext): Outcome | undefined {
+    const { nodes } = treeContext;
     const old = previous.statements;
     const change = textChange(previous.text, text);
     const delta = text.length - previous.text.length;
+    // The statements before and after the edit that are the same in the new tree (compared on the nodes, no records made).
     let prefix = 0;
-    while (prefix < old.length && prefix < statements.length && sameStatement(old[prefix], statements[prefix], 0) && old[prefix].end < change.start) prefix++;
+    while (prefix < old.length && prefix < nodes.length && old[prefix].end < change.start && isStatement(nodes[prefix], old[prefix], 0)) prefix++;
     // Rows after the edit move by the lines it adds; columns move only on the row where it ends, so no reused statement may start there.
     const oldEndRow = rowAt(previous.text, change.oldEnd, prefix ? old[prefix - 1] : undefined);
+    const shift = shiftFor(previous.text, text, change, oldEndRow);
     let suffix = 0;
-    while (suffix < old.length - prefix && suffix < statements.length - prefix) {
+    while (suffix < old.length - prefix && suffix < nodes.length - prefix) {
       const before = old[old.length - 1 - suffix];
-      if (!sameStatement(before, statements[statements.length - 1 - suffix], delta) || before.start <= change.oldEnd || before.startRow <= oldEndRow) break;
+      if (before.start <= change.oldEnd || before.startRow <= oldEndRow || !isStatement(nodes[nodes.length - 1 - suffix], before, delta)) break;
       suffix++;
     }
+    // The records of the statements after the edit are moved in place: the previous state is done with.
+    const moved = old.slice(old.length - suffix).map((statement) => moveStatement(statement, shift));
+    const statements = [...old.slice(0, prefix), ...statementsOf(nodes.slice(prefix, nodes.length - suffix)), ...moved];
+    const context: AnalysisContext = { ...treeContext, statements };
     const oldIndexOf = (index: number): number => (index < prefix ? index : index - statements.length + old.length);
     const newIndexOf = (index: number): number => (index < prefix ? index : index - old.length + statements.length);
     const oldChanged = previous.groups.slice(prefix, old.length - suffix);
@@ -178,10 +186,10 @@ export class IncrementalScriptAnalyzer {
       if (imports.server !== previous.imports.server || imports.clientOnly !== previous.imports.clientOnly) return this.fullBecause('the edit changes which MCP modules the file imports');
     }
 
-    const moved = (offset: number): number | undefined => (offset < change.start ? offset : offset >= change.oldEnd ? offset + delta : undefined);
+    const movedOffset = (offset: number): number | undefined => (offset < change.start ? offset : offset >= change.oldEnd ? offset + delta : undefined);
     const keptClaims = (index: number): number[] => {
       const claims = previous.groups[oldIndexOf(index)].claims;
-      return claims.length ? claims.flatMap((offset) => moved(offset) ?? []) : claims;
+      return claims.length ? claims.flatMap((offset) => movedOffset(offset) ?? []) : claims;
     };
     for (let round = 0; ; round++) {
       if (round === MAX_CLAIM_ROUNDS) return this.fullBecause('statements claim each other\'s object literals round after round');
@@ -201,7 +209,7 @@ export class IncrementalScriptAnalyzer {
         if (index >= prefix && index < statements.length - suffix) continue;
         for (const offset of keptClaims(index)) before.add(offset);
       }
-      for (const group of oldChanged) for (const offset of group.claims) if (moved(offset) !== undefined) before.add(moved(offset)!);
+      for (const group of oldChanged) for (const offset of group.claims) if (movedOffset(offset) !== undefined) before.add(movedOffset(offset)!);
       const after = new Set(read.readings.flatMap((reading) => reading.claims));
       const released = [...before].filter((offset) => !after.has(offset));
       const taken = [...after].filter((offset) => !before.has(offset));
@@ -210,7 +218,7 @@ export class IncrementalScriptAnalyzer {
         for (const index of more) redo.add(index);
         continue;
       }
-      return this.assemble(previous, context, { indexes, readings: read.readings, imports, oldIndexOf, keptClaims }, shiftFor(previous.text, text, change, oldEndRow));
+      return this.assemble(previous, context, { indexes, readings: read.readings, imports, oldIndexOf, keptClaims }, shift);
     }
   }
 
@@ -232,7 +240,7 @@ export class IncrementalScriptAnalyzer {
       return newGroup(statement.start, group, previous.memo);
     });
     if (stale.size) previous.memo.keepOnly(groups.flatMap((group) => group.declarations).filter((declaration) => !stale.has(declaration)));
-    return { groups, imports: read.imports, consistent: true };
+    return { statements: context.statements, groups, imports: read.imports, consistent: true };
   }
 
   private fullBecause(reason: string): undefined {
@@ -246,19 +254,33 @@ export class IncrementalScriptAnalyzer {
   }
 }
 
-interface AnalysisContext {
+/** The tree being analysed: its root and the root's named children (the top-level statements). */
+interface TreeContext {
   root: Node;
   grammar: GrammarId;
   options: AnalysisOptions;
-  statements: Statement[];
   nodes: Node[];
 }
 
+interface AnalysisContext extends TreeContext {
+  statements: Statement[];
+}
+
 interface Outcome {
+  statements: Statement[];
   groups: Group[];
   imports: ImportFacts;
   /** Every declaration lies within its statement (otherwise the next analysis is a full one). */
   consistent: boolean;
+}
+
+/** A statement after the edit, moved by it in place; its first row is after the edit's, so its columns stay. */
+function moveStatement(statement: Statement, shift: Shift): Statement {
+  statement.start += shift.offsetDelta;
+  statement.end += shift.offsetDelta;
+  statement.startRow += shift.lineDelta;
+  statement.endRow += shift.lineDelta;
+  return statement;
 }
 
 function newGroup(start: number, reading: Omit<Reading, 'lookups'> & { lookups: ReadonlySet<string> }, memo: DeclarationMemo): Group {

@@ -15,10 +15,6 @@ export interface TextChange {
   newEnd: number;
 }
 
-export function sameStatement(before: Statement, after: Statement, delta: number): boolean {
-  return before.type === after.type && before.start + delta === after.start && before.end + delta === after.end && before.hasError === after.hasError;
-}
-
 /** Where two texts differ: from `start` to `oldEnd` in the old one, to `newEnd` in the new one. */
 export function textChange(oldText: string, newText: string): TextChange {
   const start = commonPrefixLength(oldText, newText);

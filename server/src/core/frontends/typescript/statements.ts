@@ -12,10 +12,9 @@ import { bindingsOf, NameScope } from './scope';
 /** A top-level statement: where it lies, its type, whether it holds a syntax error (as Python's segments, without their names). */
 export type Statement = Pick<Segment, 'type' | 'start' | 'end' | 'startRow' | 'startColumn' | 'endRow' | 'endColumn' | 'hasError'>;
 
-/** The named children of the program (statements, comments, ERROR regions), as plain records and as nodes of this tree. */
-export function readStatements(root: Node): { statements: Statement[]; nodes: Node[] } {
-  const nodes = root.namedChildren.filter((node): node is Node => node !== null);
-  const statements = nodes.map((node) => ({
+/** The named children of the program (statements, comments, ERROR regions) as plain records. */
+export function statementsOf(nodes: readonly Node[]): Statement[] {
+  return nodes.map((node) => ({
     type: node.type,
     start: node.startIndex,
     end: node.endIndex,
@@ -25,7 +24,11 @@ export function readStatements(root: Node): { statements: Statement[]; nodes: No
     endColumn: node.endPosition.column,
     hasError: node.hasError,
   }));
-  return { statements, nodes };
+}
+
+/** Whether a node of the new tree is the statement read before, `delta` code units later (no record made). */
+export function isStatement(node: Node, statement: Statement, delta: number): boolean {
+  return node.startIndex === statement.start + delta && node.type === statement.type && node.endIndex === statement.end + delta && node.hasError === statement.hasError;
 }
 
 /** One name a statement binds; `declarator` (offsets from the statement's start) for a `const` with an initializer. */
