@@ -2,7 +2,6 @@
  * The mcp-tool-lint language server: `node dist/server.js --stdio` for any LSP client, `--node-ipc` from the VS Code client.
  * Each capability is one module under features/ exporting `register` (and `capabilities` if it adds any), listed in FEATURES.
  */
-import './heap';
 import {
   ClientCapabilities, createConnection, InitializeResult, LogMessageNotification, MessageType, ProposedFeatures, ServerCapabilities, TextDocumentSyncKind,
   TextDocumentSyncOptions,
