@@ -71,25 +71,52 @@ function unnamedDefinition(node: Node): boolean {
 /**
  * What a broken top-level region may bind once the front end closes its brackets: statements
  * start at column 0, so `def NAME` / `class NAME` and `NAME = ...` there bind NAME, and an
- * import or a compound statement there is context whatever it binds.
+ * import or a compound statement there is context whatever it binds. Only the tokens that start
+ * a line are read (a region may be the rest of a long file).
  */
 function readBrokenRegion(region: Node, segment: Segment): void {
-  let previous: Node | undefined;
-  let nameFollows = false;
-  for (const token of tokensOf(region)) {
-    const type = token.type;
-    const atColumnZero = token.startPosition.column === 0;
-    if (atColumnZero && (COMPOUND_STARTS.has(type) || type === 'ERROR')) segment.alwaysContext = true;
-    if (nameFollows && type === 'identifier' && token.text) segment.names.push(token.text);
-    nameFollows = (type === 'def' || type === 'class') && (atColumnZero || previous?.type === 'async');
-    const assigned = previous?.type === 'identifier' && previous.startPosition.column === 0 && (type === '=' || type === ':');
-    if (assigned && previous!.text) segment.names.push(previous!.text);
-    previous = token;
+  const source = region.text;
+  for (let at = region.startPosition.column === 0 ? 0 : nextLine(source, 0); at >= 0 && at < source.length; at = nextLine(source, at)) {
+    if (!isBlank(source.charCodeAt(at))) readLineStart(region, source, at, segment);
   }
 }
 
-/** The leaves of a (small) region, in source order. */
-function tokensOf(node: Node): Node[] {
-  if (node.childCount === 0) return [node];
-  return node.children.flatMap((child) => (child ? tokensOf(child) : []));
+function nextLine(source: string, at: number): number {
+  const lineEnd = source.indexOf('\n', at);
+  return lineEnd < 0 ? -1 : lineEnd + 1;
+}
+
+function readLineStart(region: Node, source: string, at: number, segment: Segment): void {
+  const first = tokenAt(region, source, at);
+  if (!first) return;
+  if (COMPOUND_STARTS.has(first.type) || first.type === 'ERROR') {
+    segment.alwaysContext = true;
+    return;
+  }
+  let keyword: Node | undefined = first;
+  if (first.type === 'async') keyword = tokenAt(region, source, skipBlanks(source, first.endIndex - region.startIndex));
+  if (keyword && (keyword.type === 'def' || keyword.type === 'class')) {
+    const name = tokenAt(region, source, skipBlanks(source, keyword.endIndex - region.startIndex));
+    if (name?.type === 'identifier' && name.text) segment.names.push(name.text);
+  } else if (first.type === 'identifier') {
+    const next = tokenAt(region, source, skipBlanks(source, first.endIndex - region.startIndex));
+    if ((next?.type === '=' || next?.type === ':') && first.text) segment.names.push(first.text);
+  }
+}
+
+/** The token starting at `at` (relative to the region), or undefined (inside a string, past the region). */
+function tokenAt(region: Node, source: string, at: number): Node | undefined {
+  if (at >= source.length) return undefined;
+  const offset = region.startIndex + at;
+  const node = region.descendantForIndex(offset, offset);
+  return node && node.startIndex === offset && node.childCount === 0 ? node : undefined;
+}
+
+function skipBlanks(source: string, at: number): number {
+  while (at < source.length && (source.charCodeAt(at) === 32 || source.charCodeAt(at) === 9)) at++;
+  return at;
+}
+
+function isBlank(code: number): boolean {
+  return code === 32 || code === 9 || code === 10 || code === 13 || code === 12;
 }

@@ -34,15 +34,14 @@ export function errorNodes(root: Node): Node[] {
   return found;
 }
 
-/** The leaves (tokens) under a node, in document order, walked with a cursor. */
-export function leafNodes(node: Node): Node[] {
-  const result: Node[] = [];
+/** The leaves (tokens) under a node, in document order, walked with a cursor as they are asked for. */
+export function* leafNodes(node: Node): Generator<Node, void, undefined> {
   const cursor = node.walk();
   try {
     let descending = true;
     for (;;) {
       if (descending && cursor.gotoFirstChild()) continue;
-      if (descending) result.push(cursor.currentNode);
+      if (descending) yield cursor.currentNode;
       if (cursor.gotoNextSibling()) {
         descending = true;
         continue;
@@ -53,7 +52,6 @@ export function leafNodes(node: Node): Node[] {
   } finally {
     cursor.delete();
   }
-  return result;
 }
 
 /**
