@@ -89,7 +89,7 @@ test('MTL103 with read_only=True in a shared Behavior constant: the combined fix
   ].join('\n');
   const finding = only(findings('files.py', text), 'MTL103');
   assert.deepEqual(finding.fixes.map((fix) => [fix.title, fix.safe]), [
-    ['Set destructive=True and read_only=False in the shared constant on line 7 (changes every tool that uses it)', false],
+    ['Set destructive=True and read_only=False in the shared constant CLEANUP (changes every tool that uses it)', false],
   ]);
   assert.equal(applyEdits(text, finding.fixes[0].edits), text.replace('read_only=True, destructive=False', 'read_only=False, destructive=True'));
   assert.deepEqual(checkFixes({ file: 'files.py', text, profile: 'recommended' }).problems, []);

@@ -14,7 +14,7 @@ test('MTL101 on a behavior dict shared through a constant: the flip edits the co
   const finding = analyzeText(text, file)!.findings.find((f) => f.code === 'MTL101')!;
   assert.equal(finding.range.start.line + 1, 17, 'reported at the tool that uses the constant');
   const [fix] = finding.fixes;
-  assert.equal(fix.title, 'Set read_only=False in the shared constant on line 9 (changes every tool that uses it)');
+  assert.equal(fix.title, 'Set read_only=False in the shared constant WRITE (changes every tool that uses it)');
   assert.equal(fix.isPreferred, true, 'still the fix for the contradiction');
   assert.equal(fix.safe, false);
   const fixed = applyEdits(text, fix.edits);

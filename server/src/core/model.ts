@@ -70,6 +70,8 @@ interface ValueBase {
    * value are reported at `via`, with related information pointing at `range`.
    */
   via?: Range;
+  /** The name of that constant or preset. */
+  viaName?: string;
 }
 
 export type Value =

@@ -16,9 +16,9 @@ export function setBooleanFix(title: string, value: Value, language: LanguageId,
 export function setBooleansFix(title: string, changes: ReadonlyArray<{ value: Value; to: boolean }>, language: LanguageId, options: { preferred?: boolean; safe?: boolean } = {}): Fix {
   // A value reached through a shared constant is edited where it is written, which changes every
   // tool that uses the constant: the title says so, and such an edit is never applied on save.
-  const sharedLines = [...new Set(changes.filter((change) => change.value.via !== undefined).map((change) => change.value.range.start.line + 1))];
-  const where = sharedLines.length === 1 ? `the shared constant on line ${sharedLines[0]} (changes every tool that uses it)` : `the shared constants on lines ${sharedLines.join(' and ')} (changes every tool that uses them)`;
-  const shared = sharedLines.length > 0;
+  const sharedNames = [...new Set(changes.filter((change) => change.value.via !== undefined).map((change) => change.value.viaName ?? 'a constant'))];
+  const where = sharedNames.length === 1 ? `the shared constant ${sharedNames[0]} (changes every tool that uses it)` : `the shared constants ${sharedNames.join(' and ')} (changes every tool that uses them)`;
+  const shared = sharedNames.length > 0;
   return {
     title: shared ? `${title} in ${where}` : title,
     edits: changes.map((change) => replaceEdit(change.value.range, booleanText(language, change.to))),

@@ -12,9 +12,13 @@ const MAX_DEPTH = 64;
 
 const ESCAPES: Record<string, string> = { n: '\n', t: '\t', r: '\r', '\\': '\\', "'": "'", '"': '"', '0': '\0', a: '\x07', b: '\b', f: '\f', v: '\v' };
 
+/** What every value read carries: where it is written, and where (and through which constant) the tool uses it. */
+type Base = { range: Range; via?: Range; viaName?: string };
+
 interface Context {
   /** The use site inside the tool when the value was reached through a module constant. */
   via?: Range;
+  viaName?: string;
   depth: number;
   resolving: ReadonlySet<string>;
 }
@@ -33,7 +37,7 @@ export class PythonValues {
 
   private read(node: Node, context: Context): Value {
     const range = rangeOf(node);
-    const base = { range, via: context.via };
+    const base: Base = { range, via: context.via, viaName: context.viaName };
     if (context.depth > MAX_DEPTH) return { ...base, kind: 'unknown', text: node.text.slice(0, 80) };
     const deeper = (): Context => ({ ...context, depth: context.depth + 1 });
     // Each `node.type` is a call into tree-sitter's wasm: read it once.
@@ -76,14 +80,14 @@ export class PythonValues {
     }
   }
 
-  private readNumber(node: Node, base: { range: Range; via?: Range }): Value {
+  private readNumber(node: Node, base: Base): Value {
     const text = node.text;
     const value = Number(text.replace(/_/g, '').replace(/[jJ]$/, ''));
     if (/[jJ]$/.test(text) || Number.isNaN(value)) return { ...base, kind: 'unknown', text };
     return { ...base, kind: 'number', value, text };
   }
 
-  private readSigned(node: Node, base: { range: Range; via?: Range }): Value {
+  private readSigned(node: Node, base: Base): Value {
     const operand = node.childForFieldName('argument');
     const operator = node.childForFieldName('operator')?.text;
     if (operand && (operand.type === 'integer' || operand.type === 'float') && (operator === '-' || operator === '+')) {
@@ -93,7 +97,7 @@ export class PythonValues {
     return { ...base, kind: 'unknown', text: node.text };
   }
 
-  private readString(node: Node, base: { range: Range; via?: Range }): Value {
+  private readString(node: Node, base: Base): Value {
     const parts = node.type === 'concatenated_string' ? namedChildren(node).filter((c) => c.type === 'string') : [node];
     let value = '';
     for (const part of parts) {
@@ -109,7 +113,7 @@ export class PythonValues {
     return { ...base, kind: 'string', value };
   }
 
-  private readDictionary(node: Node, context: Context, base: { range: Range; via?: Range }): Value {
+  private readDictionary(node: Node, context: Context, base: Base): Value {
     const entries: Entry[] = [];
     const nonStringKeys: NonStringKey[] = [];
     const entryNodes: Node[] = [];
@@ -139,7 +143,7 @@ export class PythonValues {
     return { ...base, kind: 'mapping', entries, nonStringKeys, container: containerOf(node, entryNodes, 'dict'), opaqueSpread };
   }
 
-  private readCall(node: Node, context: Context, base: { range: Range; via?: Range }): Value {
+  private readCall(node: Node, context: Context, base: Base): Value {
     const calleeNode = node.childForFieldName('function');
     const argumentsNode = node.childForFieldName('arguments');
     if (!calleeNode || !argumentsNode || argumentsNode.type !== 'argument_list') return { ...base, kind: 'unknown', text: node.text.slice(0, 80) };
@@ -199,15 +203,15 @@ export class PythonValues {
     return value.entries.map((entry) => ({ ...entry, viaSpread: spreadRange }));
   }
 
-  private readIdentifier(node: Node, context: Context, base: { range: Range; via?: Range }): Value {
+  private readIdentifier(node: Node, context: Context, base: Base): Value {
     const name = node.text;
     const constant = this.module.constantValue(name);
     if (!constant || context.resolving.has(name)) return { ...base, kind: 'unknown', text: name };
     const resolving = new Set(context.resolving).add(name);
-    return this.read(constant, { via: context.via ?? rangeOf(node), depth: context.depth + 1, resolving });
+    return this.read(constant, { via: context.via ?? rangeOf(node), viaName: context.viaName ?? name, depth: context.depth + 1, resolving });
   }
 
-  private readAttribute(node: Node, base: { range: Range; via?: Range }): Value {
+  private readAttribute(node: Node, base: Base): Value {
     const path = this.module.resolvePath(node);
     const object = node.childForFieldName('object');
     const attribute = node.childForFieldName('attribute');

@@ -35,17 +35,18 @@ export function sourceNodeOf(value: Value): Node | undefined {
  * As in every front end, the entries of such a value sit at `via` too (findings on them are
  * reported at the tool), while each value keeps the range where it is written.
  */
-export function setViaDeep(value: Value, via: Range): void {
+export function setViaDeep(value: Value, via: Range, viaName: string): void {
   value.via = via;
+  value.viaName = viaName;
   if (value.kind === 'mapping' || value.kind === 'call') {
     for (const entry of value.entries) {
       entry.keyRange = via;
       entry.range = via;
       if (entry.viaSpread) entry.viaSpread = via;
-      setViaDeep(entry.value, via);
+      setViaDeep(entry.value, via, viaName);
     }
   }
-  if (value.kind === 'sequence') for (const item of value.items) setViaDeep(item, via);
+  if (value.kind === 'sequence') for (const item of value.items) setViaDeep(item, via, viaName);
 }
 
 /**
@@ -108,7 +109,7 @@ export class ValueReader {
     this.resolving.add(name);
     try {
       const value = this.read(initializer);
-      setViaDeep(value, rangeOf(identifier));
+      setViaDeep(value, rangeOf(identifier), identifier.text);
       return value;
     } finally {
       this.resolving.delete(name);

@@ -101,7 +101,7 @@ function serverTool(call: CallSyntax, context: FileContext): ToolDeclaration | u
     const kind = classifyToolObject(value);
     if (kind === 'schema') schema = value;
     else if (kind === 'annotations') annotations = value;
-    else annotations = { kind: 'unknown', text: value.kind === 'unknown' ? value.text : '', range: value.range, via: value.via };
+    else annotations = { kind: 'unknown', text: value.kind === 'unknown' ? value.text : '', range: value.range, via: value.via, viaName: value.viaName };
   };
   if (values.length >= 2) {
     const [first, second] = values.slice(-2);
