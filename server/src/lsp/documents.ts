@@ -10,7 +10,6 @@ import { hasOverlongLine, withLfLineBreaks } from '../core/analyze';
 import { GrammarId, grammarFor, parse } from '../core/parse/parser';
 import { treeEditFor } from './edits';
 import { Logger } from './log';
-import { readNodeTextAsCopies } from './node-text';
 
 /** Documents above this size get no tree and no analysis. */
 export const MAX_DOCUMENT_BYTES = 5 * 1024 * 1024;
@@ -132,7 +131,6 @@ export class DocumentStore {
     }
     if (!entry.tree || entry.edited) {
       const tree = parse(entry.grammar, inspection.text, entry.tree);
-      readNodeTextAsCopies(tree, inspection.text);
       entry.tree?.delete();
       entry.tree = tree;
       entry.edited = false;
