@@ -45,7 +45,9 @@ for (const file of WASM_FILES) {
 
 const builds = [
   esbuild.build({ ...common, entryPoints: { extension: 'client/src/extension.ts' }, outdir: dist, external: ['vscode'] }),
-  esbuild.build({ ...common, entryPoints: { server: 'server/src/lsp/main.ts', cli: 'server/src/cli/main.ts' }, outdir: dist, banner: { js: '#!/usr/bin/env node' } }),
+  esbuild.build({ ...common, entryPoints: { 'server-main': 'server/src/lsp/main.ts', cli: 'server/src/cli/main.ts' }, outdir: dist, banner: { js: '#!/usr/bin/env node' } }),
+  // dist/server.js sets V8's heap flags before the server's bundle is compiled (server/src/lsp/start.ts).
+  esbuild.build({ ...common, entryPoints: { server: 'server/src/lsp/start.ts' }, outdir: dist, external: ['./server-main.js'], banner: { js: '#!/usr/bin/env node' } }),
 ];
 if (withTests) {
   builds.push(esbuild.build({ ...common, entryPoints: { 'bench/run': 'bench/run.ts' }, outdir: dist }));

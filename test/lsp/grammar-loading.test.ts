@@ -29,7 +29,7 @@ test('a server whose TSX grammar file is missing lints Python and logs one error
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-tool-lint-'));
   t.after(() => fs.rmSync(folder, { recursive: true, force: true }));
   const dist = path.dirname(SERVER);
-  fs.copyFileSync(SERVER, path.join(folder, 'server.js'));
+  for (const bundle of ['server.js', 'server-main.js']) fs.copyFileSync(path.join(dist, bundle), path.join(folder, bundle));
   for (const file of fs.readdirSync(dist)) {
     if (file.endsWith('.wasm') && file !== 'tree-sitter-tsx.wasm') fs.copyFileSync(path.join(dist, file), path.join(folder, file));
   }

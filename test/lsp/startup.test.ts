@@ -13,6 +13,7 @@ test('a server bundle whose .wasm files are missing logs one error, publishes no
   const server = path.join(folder, 'a', 'b', 'c', 'server.js');
   fs.mkdirSync(path.dirname(server), { recursive: true });
   fs.copyFileSync(SERVER, server);
+  fs.copyFileSync(path.join(path.dirname(SERVER), 'server-main.js'), path.join(path.dirname(server), 'server-main.js'));
 
   const { client, initializeResult } = await LspClient.start({ server });
   t.after(() => client.kill());

@@ -88,7 +88,7 @@ const NETWORK_ALLOWED: Record<string, string[]> = {
 };
 
 describe('no evaluated code in the bundles', () => {
-  for (const bundle of ['server.js', 'cli.js']) {
+  for (const bundle of ['server-main.js', 'cli.js']) {
     test(`dist/${bundle} evaluates no code and loads no module by a computed name outside the known web-tree-sitter runtime`, () => {
       const found: Record<string, Record<string, number>> = {};
       for (const { module, code } of bundleModules(path.join(ROOT, 'dist', bundle))) {
@@ -101,9 +101,14 @@ describe('no evaluated code in the bundles', () => {
     });
   }
 
-  test('dist/server.js: only the protocol library loads child_process or net, and our own code loads no network module', () => {
+  test('dist/server.js loads the server bundle and nothing else', () => {
+    const required = [...fs.readFileSync(path.join(ROOT, 'dist', 'server.js'), 'utf8').matchAll(/require\(([^)]*)\)/g)].map((match) => match[1]);
+    assert.deepEqual(required.sort(), ['"./server-main.js"', '"node:v8"']);
+  });
+
+  test('dist/server-main.js: only the protocol library loads child_process or net, and our own code loads no network module', () => {
     const found: Record<string, string[]> = {};
-    const modules = bundleModules(path.join(ROOT, 'dist', 'server.js'));
+    const modules = bundleModules(path.join(ROOT, 'dist', 'server-main.js'));
     assert.ok(modules.some((m) => m.module.startsWith('server/src/core/')) && modules.some((m) => m.module.startsWith('server/src/lsp/')), 'the bundle has module markers (development build)');
     for (const { module, code } of modules) {
       const names = [...code.matchAll(NETWORK_OR_PROCESS)].map((match) => match[1]);
