@@ -35,7 +35,7 @@ function processesMentioning(needle: string): string[] {
  * LICENSE.txt; code-server adds .vsixmanifest): the manifest, the bundles, the wasm files (grammars and
  * web-tree-sitter's runtime), snippets, the config schema, README, LICENSE, CHANGELOG and the icon.
  */
-const SHIPPED = /^(package\.json|\.vsixmanifest|readme\.md|changelog\.md|LICENSE\.txt|images\/icon\.png|dist\/(extension|server|cli)\.js|dist\/[\w-]+\.wasm|snippets\/[\w-]+\.json|schemas\/[\w.-]+\.json)$/;
+const SHIPPED = /^(package\.json|\.vsixmanifest|readme\.md|changelog\.md|LICENSE\.txt|images\/icon\.png|dist\/(extension|server|server-main|cli)\.js|dist\/[\w-]+\.wasm|snippets\/[\w-]+\.json|schemas\/[\w.-]+\.json)$/;
 
 function filesBelow(dir: string, prefix = ''): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory()
@@ -100,7 +100,7 @@ test('the packaged .vsix installs into code-server and lints; what a user sees, 
   try {
     await installExtension(root, { runDir, extensionsDir }, VSIX);
     const installed = path.join(extensionsDir, `${manifest.publisher}.${manifest.name}-${manifest.version}`);
-    for (const file of ['package.json', 'dist/extension.js', 'dist/server.js', 'dist/tree-sitter.wasm', 'dist/tree-sitter-python.wasm']) {
+    for (const file of ['package.json', 'dist/extension.js', 'dist/server.js', 'dist/server-main.js', 'dist/tree-sitter.wasm', 'dist/tree-sitter-python.wasm']) {
       assert.ok(fs.existsSync(path.join(installed, file)), `the installed extension has ${file}`);
     }
     // Checked last, so that the screenshots are taken whatever else the package holds.
