@@ -56,6 +56,31 @@ export function updatedSegments(old: readonly Segment[], oldText: string, root: 
   return { segments, prefix, suffix: 0 };
 }
 
+/**
+ * The same, from every top-level statement of the new tree: when the tree holds syntax errors,
+ * tree-sitter's recovery may reshape statements far from the edit, so all are read and compared.
+ */
+export function comparedSegments(old: readonly Segment[], oldText: string, segments: Segment[], text: string): SegmentUpdate {
+  const same = commonPrefixLength(oldText, text);
+  const tail = commonSuffixLength(oldText, text, same);
+  const oldChangeEnd = oldText.length - tail;
+  const delta = text.length - oldText.length;
+  let prefix = 0;
+  while (prefix < old.length && prefix < segments.length && sameSegment(old[prefix], segments[prefix], 0) && old[prefix].end < same) prefix++;
+  let suffix = 0;
+  while (suffix < old.length - prefix && suffix < segments.length - prefix) {
+    const before = old[old.length - 1 - suffix];
+    const after = segments[segments.length - 1 - suffix];
+    if (!sameSegment(before, after, delta) || !startsOnLaterLine(oldText, oldChangeEnd, before.start)) break;
+    suffix++;
+  }
+  return { segments, prefix, suffix };
+}
+
+function sameSegment(before: Segment, after: Segment, delta: number): boolean {
+  return before.type === after.type && before.start + delta === after.start && before.end + delta === after.end && before.hasError === after.hasError;
+}
+
 function sameSpan(segment: Segment, node: Node, delta: number): boolean {
   return segment.start + delta === node.startIndex && segment.end + delta === node.endIndex && segment.type === node.type;
 }

@@ -21,7 +21,7 @@ import { extractPython, PythonExtraction, PythonExtractionOptions } from './fron
 import { PythonModule, StatementBindings } from './frontends/python/module';
 import { DeclarationMemo } from './incremental-memo';
 import { pythonSegments, Segment } from './incremental-python';
-import { after, groupBySegment, segmentAtRow, segmentKey, SegmentUpdate, sharesRows, updatedSegments } from './incremental-segments';
+import { after, comparedSegments, groupBySegment, segmentAtRow, segmentKey, SegmentUpdate, sharesRows, updatedSegments } from './incremental-segments';
 import { Shift, ShiftableGroup } from './incremental-shift';
 import { ToolDeclaration } from './model';
 import { GrammarId } from './parse/parser';
@@ -61,11 +61,17 @@ export class IncrementalAnalyzer {
   analyze(grammar: GrammarId, tree: Tree, text: string, options: AnalysisOptions): AnalysisResult {
     const python = grammar === 'python';
     const previous = this.state?.grammar === grammar && this.state.options === options ? this.state : undefined;
-    const update = previous && python ? updatedSegments(previous.segments, previous.text, tree.rootNode, text) : undefined;
+    // Read around the edit only while the tree is clean: recovery from broken code may reshape any statement.
+    const update = previous && python
+      ? (tree.rootNode.hasError
+        ? comparedSegments(previous.segments, previous.text, pythonSegments(tree.rootNode), text)
+        : updatedSegments(previous.segments, previous.text, tree.rootNode, text))
+      : undefined;
     const segments = update?.segments ?? (python ? pythonSegments(tree.rootNode) : []);
     const memo = previous?.memo ?? new DeclarationMemo();
     let next: Pick<State, 'groups' | 'importFlags' | 'replaced'> | undefined;
-    if (previous && update) {
+    if (previous && update && tree.rootNode.type === 'ERROR') this.fullBecause('the whole file is one syntax error');
+    else if (previous && update) {
       next = this.undo(previous, text, segments) ?? this.reuse(previous, tree, text, update);
     }
     if (!next) {
@@ -118,6 +124,9 @@ export class IncrementalAnalyzer {
       for (const [key, value] of importFlags) if (previous.importFlags.get(key) !== value) rebound.add(key);
     }
     const fresh = new Set<number>(newChanged.map((_, offset) => prefix + offset));
+    // The front end repairs half-typed code file-wide and reparses: with broken code outside the edited
+    // statements, what any statement yields may depend on how tree-sitter recovers from all of it.
+    if (segments.some((segment, index) => segment.hasError && !fresh.has(index))) return this.fullBecause('syntax errors outside the edited statements');
     segments.forEach((_, index) => {
       if (fresh.has(index)) return;
       const reads = previous.groups[oldIndexOf(index)].reads;
@@ -130,10 +139,6 @@ export class IncrementalAnalyzer {
     });
     const redone = [...fresh].sort((a, b) => a - b);
     if (redone.some((index) => sharesRows(segments, index, fresh))) return this.fullBecause('an edited statement shares a line with another');
-    // The Python front end repairs syntax errors file-wide, a few regions at a time: reuse only
-    // when the edited statements are the sole broken ones, or are whole on both sides.
-    const errorsInside = changed.some((segment) => segment.hasError);
-    if (errorsInside && segments.some((segment, index) => !fresh.has(index) && segment.hasError)) return this.fullBecause('syntax errors inside and outside the edited statements');
     // A declaration read from a repaired tree may reach past its statement: none reused may.
     const keptIndexes = segments.map((_, index) => index).filter((index) => !fresh.has(index));
     if (keptIndexes.some((index) => previous.groups[oldIndexOf(index)].declarations.some((declaration) => after(declaration.range.end, old[oldIndexOf(index)])))) {

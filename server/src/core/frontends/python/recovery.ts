@@ -40,7 +40,8 @@ export function extractWithRepairs<Extraction extends { declarations: ToolDeclar
     for (let attempt = 0; attempt < MAX_REPAIRS; attempt++) {
       const root = (currentTree ?? tree).rootNode;
       if (!root.hasError) break;
-      const insertion = firstRepair(currentTree || !brokenStatements ? [root] : statementsAt(root, brokenStatements));
+      // Hints name top-level statements: an ERROR root (the whole file unreadable) is itself the first region.
+      const insertion = firstRepair(currentTree || !brokenStatements || root.type === 'ERROR' ? [root] : statementsAt(root, brokenStatements));
       if (!insertion) break;
       currentText = `${currentText.slice(0, insertion.offset)}${insertion.closers}${currentText.slice(insertion.offset)}`;
       insertions.push({ offset: insertion.offset, line: insertion.line, character: insertion.character, length: insertion.closers.length });
