@@ -6,14 +6,18 @@
  * the file's imports, a preset other tools use, and a const tool object that `addTool` registers.
  */
 import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { before, test } from 'node:test';
 import { generateScript } from '../../bench/generate';
 import { Random } from '../../bench/random';
-import { analyzeText, initAnalysis } from '../../server/src/core/analyze';
+import { analyzeText, analyzeTree, initAnalysis } from '../../server/src/core/analyze';
 import { IncrementalScriptAnalyzer } from '../../server/src/core/incremental-typescript';
-import { GrammarId } from '../../server/src/core/parse/parser';
+import { GrammarId, grammarForPath } from '../../server/src/core/parse/parser';
 import { ProfileName } from '../../server/src/core/rules/rule';
 import { EditedDocument, randomEdit, RandomEditOptions, snapshot, undoEdit } from '../helpers/document-edits';
+import { repoRoot } from '../helpers/fixtures';
 
 before(() => initAnalysis());
 
@@ -181,4 +185,45 @@ test('JavaScript: typing in a tool re-reads one statement', () => {
   const { analyzer } = editOnce(javascript, 'Writes its hints.', 'Writes its own hints.', 'javascript');
   assert.equal(analyzer.lastMode, 'incremental', analyzer.lastReason);
   assert.equal(analyzer.lastRead, 1);
+});
+
+/** Every TypeScript / JavaScript fixture and example, by its grammar. */
+function scriptFixtures(): Array<{ file: string; grammar: GrammarId }> {
+  const found: Array<{ file: string; grammar: GrammarId }> = [];
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      const grammar = grammarForPath(full);
+      if (entry.isDirectory()) walk(full);
+      else if (grammar && grammar !== 'python') found.push({ file: full, grammar });
+    }
+  };
+  for (const dir of ['test/fixtures', 'examples']) walk(path.join(repoRoot(), dir));
+  return found.sort((a, b) => a.file.localeCompare(b.file));
+}
+
+test('incremental analysis equals a fresh full analysis after 40 random edits of every TypeScript and JavaScript fixture', () => {
+  const options = { profile: 'strict' as ProfileName };
+  const files = scriptFixtures();
+  assert.ok(files.length >= 10, `only ${files.length} TypeScript/JavaScript fixtures found`);
+  files.forEach(({ file, grammar }, index) => {
+    const random = new Random(300 + index);
+    const edited = new EditedDocument(grammar, fs.readFileSync(file, 'utf8'), pathToFileURL(file).href);
+    const incremental = new IncrementalScriptAnalyzer();
+    let previousText = edited.text;
+    try {
+      incremental.analyze(grammar, edited.tree, edited.text, options);
+      for (let step = 0; step < 40; step++) {
+        const edit = step % 2 === 1 && random.chance(0.5) ? undoEdit(edited.document, previousText) : randomEdit(random, edited.document, EDITS);
+        previousText = edited.text;
+        edited.apply(edit);
+        const result = incremental.analyze(grammar, edited.tree, edited.text, options);
+        // Compared with a full analysis of the same tree: tree-sitter's incremental parse of broken code (an open
+        // template literal) may recover differently from a fresh parse of the same text.
+        assertSameSnapshot(snapshot(result), snapshot(analyzeTree(grammar, edited.tree, edited.text, options)), `${path.relative(repoRoot(), file)}, after edit ${step} (${JSON.stringify(edit)})`);
+      }
+    } finally {
+      edited.delete();
+    }
+  });
 });
