@@ -140,10 +140,9 @@ export function sharesRows(segments: readonly Segment[], index: number, redone: 
   return (!!before && !redone.has(index - 1) && before.endRow >= segment.startRow) || (!!after && !redone.has(index + 1) && after.startRow <= segment.endRow);
 }
 
-/** Whether `position` lies after the segment's end (or, with 'start', at or after its start). */
-export function after(position: { line: number; character: number }, segment: Segment, edge: 'end' | 'start' = 'end'): boolean {
-  const [row, column] = edge === 'end' ? [segment.endRow, segment.endColumn] : [segment.startRow, segment.startColumn];
-  return position.line > row || (position.line === row && (edge === 'end' ? position.character > column : position.character >= column));
+/** Whether `position` lies after the segment's end. */
+export function after(position: { line: number; character: number }, segment: Segment): boolean {
+  return position.line > segment.endRow || (position.line === segment.endRow && position.character > segment.endColumn);
 }
 
 /** Splits declarations (in source order) by the segment holding their start; all in one group without segments. */

@@ -1,5 +1,6 @@
 /**
- * Incremental analysis of one open document: after an edit, re-extract only the top-level
+ * Incremental analysis of one open Python document (TypeScript / JavaScript:
+ * incremental-typescript.ts): after an edit, re-extract only the top-level
  * statements the edit touched, and those whose extraction looked up a name the edit re-binds,
  * and re-run the rules only on their declarations, reusing (and moving) the declarations and
  * rule results of every other statement. The result is exactly what `analyzeTree` gives for the
@@ -8,15 +9,13 @@
  * The Python front end reads other statements only through module-level names and the import
  * flags (PythonModule), and records per statement what it looked up; a statement binding names
  * (incremental-python.ts) changes only the statements that looked them up. Broken code that may
- * import, syntax errors both inside and outside the edit, and TypeScript / JavaScript (for now)
- * get a full analysis.
+ * import, syntax errors outside the edited statements and an ERROR root get a full analysis.
  *
  * Undo: the statements an analysis replaced are kept with the text they were read from, so when
  * the next edit restores that text (a typo and its correction), they come back without extraction.
  */
 import { Tree } from 'web-tree-sitter';
 import { AnalysisOptions, AnalysisResult, findingsFor } from './analyze';
-import { extractDeclarations } from './frontends';
 import { extractPython, PythonExtraction, PythonExtractionOptions } from './frontends/python';
 import { PythonModule, StatementBindings } from './frontends/python/module';
 import { DeclarationMemo } from './incremental-memo';
@@ -27,7 +26,6 @@ import { ToolDeclaration } from './model';
 import { GrammarId } from './parse/parser';
 
 interface State {
-  grammar: GrammarId;
   options: AnalysisOptions;
   text: string;
   segments: Segment[];
@@ -58,31 +56,27 @@ export class IncrementalAnalyzer {
   /** Why the last analysis could not reuse the previous one. */
   lastReason = '';
 
+  /** `grammar` is always 'python' (the same call as IncrementalScriptAnalyzer's). */
   analyze(grammar: GrammarId, tree: Tree, text: string, options: AnalysisOptions): AnalysisResult {
-    const python = grammar === 'python';
-    const previous = this.state?.grammar === grammar && this.state.options === options ? this.state : undefined;
+    const previous = this.state?.options === options ? this.state : undefined;
     // Read around the edit only while the tree is clean: recovery from broken code may reshape any statement.
-    const update = previous && python
-      ? (tree.rootNode.hasError
-        ? comparedSegments(previous.segments, previous.text, pythonSegments(tree.rootNode), text)
-        : updatedSegments(previous.segments, previous.text, tree.rootNode, text))
-      : undefined;
-    const segments = update?.segments ?? (python ? pythonSegments(tree.rootNode) : []);
+    const update = previous && (tree.rootNode.hasError
+      ? comparedSegments(previous.segments, previous.text, pythonSegments(tree.rootNode), text)
+      : updatedSegments(previous.segments, previous.text, tree.rootNode, text));
+    const segments = update?.segments ?? pythonSegments(tree.rootNode);
     const memo = previous?.memo ?? new DeclarationMemo();
     let next: Pick<State, 'groups' | 'importFlags' | 'replaced'> | undefined;
     if (previous && update && tree.rootNode.type === 'ERROR') this.fullBecause('the whole file is one syntax error');
-    else if (previous && update) {
-      next = this.undo(previous, text, segments) ?? this.reuse(previous, tree, text, update);
-    }
+    else if (previous && update) next = this.undo(previous, text, segments) ?? this.reuse(previous, tree, text, update);
     if (!next) {
       this.lastMode = 'full';
-      next = python ? this.extractAll(tree, text, segments, memo) : { groups: [this.group(extractDeclarations(grammar, tree, text, options), NO_READS, memo)], importFlags: new Map() };
-      if (previous && python) next.replaced = allGroupsOf(previous);
+      next = this.extractAll(tree, text, segments, memo);
+      if (previous) next.replaced = allGroupsOf(previous);
     }
     const declarations = next.groups.flatMap((group) => group.declarations);
     const findings = findingsFor(tree, text, declarations, options, memo);
     memo.keepOnly([...declarations, ...[...(next.replaced?.groups.values() ?? [])].flatMap((group) => group.declarations)]);
-    this.state = { grammar, options, text, segments, memo, ...next };
+    this.state = { options, text, segments, memo, ...next };
     return { grammar, declarations, findings };
   }
 

@@ -194,6 +194,7 @@ export class Settings {
   forget(uri: string): void {
     this.cache.delete(uri);
     this.sections.delete(uri);
+    this.sections.delete(uri);
   }
 
   private merge(uri: string, editor: EditorSettings): LintSettings {

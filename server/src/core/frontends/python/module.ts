@@ -182,22 +182,18 @@ export class PythonModule {
   importsAny(packages: readonly string[]): boolean {
     const key = importsRead(packages);
     this.reads?.add(key);
-    let flag = this.importFlags.get(key);
-    if (flag === undefined) {
-      flag = this.importedModules.some((module) => inPackage(module, packages)) || [...this.aliases.values()].some((path) => inPackage(path, packages));
-      this.importFlags.set(key, flag);
-    }
-    return flag;
+    return this.importFlag(key);
   }
 
   /** The value of the import flag an `importsRead` key names (not recorded as a read). */
   importFlag(key: string): boolean {
-    const packages = key.slice(importsRead([]).length).split(',');
-    const reads = this.reads;
-    this.reads = undefined;
-    const value = this.importsAny(packages);
-    this.reads = reads;
-    return value;
+    let flag = this.importFlags.get(key);
+    if (flag === undefined) {
+      const packages = key.slice(importsRead([]).length).split(',');
+      flag = this.importedModules.some((module) => inPackage(module, packages)) || [...this.aliases.values()].some((path) => inPackage(path, packages));
+      this.importFlags.set(key, flag);
+    }
+    return flag;
   }
 
   importsMcp(): boolean {
