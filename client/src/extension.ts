@@ -18,8 +18,8 @@ export async function activate(context: ExtensionContext): Promise<void> {
   const outputChannel = window.createOutputChannel('MCP Tool Lint');
   const module = context.asAbsolutePath(path.join('dist', 'server.js'));
   const serverOptions: ServerOptions = {
-    run: { module, transport: TransportKind.ipc },
-    debug: { module, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6009'] } },
+    run: { module, transport: TransportKind.stdio },
+    debug: { module, transport: TransportKind.stdio, options: { execArgv: ['--nolazy', '--inspect=6009'] } },
   };
   const configWatchers = [workspace.createFileSystemWatcher('**/.mcp-tool-lint.json'), workspace.createFileSystemWatcher('**/pyproject.toml')];
   const clientOptions: LanguageClientOptions = {

@@ -131,7 +131,11 @@ export function runRules(declarations: readonly ToolDeclaration[], text: string,
       memo?.set(declaration, checked);
       own = checked;
     }
-    for (const finding of own) findings.push(finding.declarationIndex === index ? finding : { ...finding, declarationIndex: index });
+    // A memoised finding is the same object from one analysis to the next (the server reuses what it encoded for it).
+    for (const finding of own) {
+      finding.declarationIndex = index;
+      findings.push(finding);
+    }
   });
   for (const { rule, severity } of active) {
     if (rule.checkFile) runCheck(rule, severity, options, text, findings, (context) => rule.checkFile!(declarations, context));

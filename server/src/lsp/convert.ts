@@ -16,24 +16,22 @@ const SEVERITIES: Record<Severity, DiagnosticSeverity> = {
 /** Rules whose findings mark code that can go: clients fade it out. */
 const UNNECESSARY = new Set(['unused-suppression', 'unneeded-strict-false']);
 
-/** What a diagnostic carries in `data`: enough to find its finding again (see `findingFor`). */
+/**
+ * What a diagnostic carries in `data`: the rule code (`MTL101`). It holds nothing that changes from
+ * one version to the next, so an unchanged finding's diagnostic is sent as encoded before (wire.ts).
+ */
 export interface DiagnosticData {
-  /** The rule code (`MTL101`). */
   code: string;
-  /** The document version the finding was made for, and its index among that version's findings. */
-  version: number;
-  index: number;
 }
 
 export interface ConvertOptions {
   uri: string;
-  version: number;
   /** Whether the client shows `relatedInformation` (else the related messages are left out). */
   relatedInformation: boolean;
 }
 
-export function toDiagnostic(finding: Finding, index: number, options: ConvertOptions): Diagnostic {
-  const data: DiagnosticData = { code: finding.code, version: options.version, index };
+export function toDiagnostic(finding: Finding, options: ConvertOptions): Diagnostic {
+  const data: DiagnosticData = { code: finding.code };
   const diagnostic: Diagnostic = {
     range: finding.range,
     severity: SEVERITIES[finding.severity],
@@ -54,17 +52,13 @@ export function toDiagnostic(finding: Finding, index: number, options: ConvertOp
 }
 
 /**
- * The finding a diagnostic (sent back by the client, e.g. in a code action request) stands
- * for, in the given analysis: by index when the versions match, else by rule and range.
+ * The finding a diagnostic (sent back by the client, e.g. in a code action request) stands for in
+ * the given analysis: the one with its rule code, range and message.
  */
 export function findingFor(analysis: DocumentAnalysis, diagnostic: Diagnostic): Finding | undefined {
-  const findings = analysis.result?.findings ?? [];
-  const data = diagnostic.data as Partial<DiagnosticData> | undefined;
-  if (data && data.version === analysis.version && typeof data.index === 'number') {
-    const finding = findings[data.index];
-    if (finding && finding.code === data.code) return finding;
-  }
-  return findings.find((finding) => finding.rule === diagnostic.code && sameRange(finding.range, diagnostic.range));
+  const code = (diagnostic.data as Partial<DiagnosticData> | undefined)?.code;
+  return analysis.result?.findings.find((finding) => finding.rule === diagnostic.code && (code === undefined || finding.code === code)
+    && finding.message === diagnostic.message && sameRange(finding.range, diagnostic.range));
 }
 
 function sameRange(a: Finding['range'], b: Finding['range']): boolean {

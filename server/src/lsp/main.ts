@@ -1,11 +1,12 @@
 /**
- * The mcp-tool-lint language server: `node dist/server.js --stdio` for any LSP client, `--node-ipc` from the VS Code client.
+ * The mcp-tool-lint language server: `node dist/server.js --stdio` for any LSP client and the VS Code client (`--node-ipc` works too).
  * Each capability is one module under features/ exporting `register` (and `capabilities` if it adds any), listed in FEATURES.
  */
 import {
-  ClientCapabilities, createConnection, InitializeResult, LogMessageNotification, MessageType, ProposedFeatures, ServerCapabilities, TextDocumentSyncKind,
-  TextDocumentSyncOptions,
+  ClientCapabilities, Connection, createConnection, InitializeResult, LogMessageNotification, MessageType, ProposedFeatures, ServerCapabilities,
+  StreamMessageReader, StreamMessageWriter, TextDocumentSyncKind, TextDocumentSyncOptions,
 } from 'vscode-languageserver/node';
+import { inspect } from 'node:util';
 import packageJson from '../../../package.json';
 import { initAnalysis } from '../core/analyze';
 import { GrammarId, initParserRuntime } from '../core/parse/parser';
@@ -27,11 +28,13 @@ import { watchFraming } from './framing';
 import { Logger } from './log';
 import { Settings } from './settings';
 import { ShutdownGate } from './shutdown';
+import { wireEncoder } from './wire';
 
 const FEATURES: Feature[] = [diagnostics, preview, codeActions, completion, hover, inlayHints, codeLens, fixAllCommand, status, workspace];
 
 const shutdownGate = new ShutdownGate();
-const connection = createConnection(ProposedFeatures.all, { messageStrategy: shutdownGate });
+const stdio = process.argv.includes('--stdio');
+const connection = stdio ? stdioConnection() : createConnection(ProposedFeatures.all, { messageStrategy: shutdownGate });
 const log = new Logger(connection);
 process.on('uncaughtException', (error) => log.error('An uncaught exception', error));
 process.on('unhandledRejection', (error) => log.error('A promise', error));
@@ -93,10 +96,27 @@ for (const feature of FEATURES) feature.register(connection, context);
 context.commands.listen(connection, log);
 shutdownGate.listen(connection);
 connection.listen();
-if (process.argv.includes('--stdio')) {
+if (stdio) {
   watchFraming(process.stdin, (reason) => {
     const message = `The client sent ${reason}; the rest of its messages cannot be read, so the server ends.`;
     setTimeout(() => process.exit(1), 1000).unref();
     void connection.sendNotification(LogMessageNotification.type, { type: MessageType.Error, message }).finally(() => process.exit(1));
   });
+}
+
+/**
+ * Over stdio the server writes with its own encoder (wire.ts: diagnostics sent as encoded
+ * before). The library's `--stdio` set-up ends the server when stdin ends and sends console output to the client's log, where
+ * it cannot break the stream: done here the same way.
+ */
+function stdioConnection(): Connection {
+  const writer = new StreamMessageWriter(process.stdout, { charset: 'utf-8', contentTypeEncoder: wireEncoder });
+  const created = createConnection(ProposedFeatures.all, new StreamMessageReader(process.stdin), writer, { messageStrategy: shutdownGate });
+  // What the library does for a stream it reads itself: the client went away, so does the server.
+  for (const event of ['end', 'close']) process.stdin.on(event, () => process.exit(shutdownGate.received ? 0 : 1));
+  const toLog = (write: (message: string) => void) => (...args: unknown[]) => write(args.map((arg) => (typeof arg === 'string' ? arg : inspect(arg))).join(' '));
+  console.log = console.info = console.debug = toLog((message) => created.console.log(message));
+  console.warn = toLog((message) => created.console.warn(message));
+  console.error = toLog((message) => created.console.error(message));
+  return created;
 }

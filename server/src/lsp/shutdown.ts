@@ -15,6 +15,11 @@ const REFUSED = '$/mcpToolLint/refusedAfterShutdown';
 export class ShutdownGate implements MessageStrategy {
   private shutDown = false;
 
+  /** Whether `shutdown` has come. */
+  get received(): boolean {
+    return this.shutDown;
+  }
+
   handleMessage(message: Message, next: (message: Message) => void): void {
     if (this.shutDown && Message.isRequest(message)) {
       const refused: RequestMessage = { jsonrpc: message.jsonrpc, id: message.id, method: REFUSED, params: { method: message.method } };

@@ -6,6 +6,7 @@
 import type { Connection, ServerCapabilities } from 'vscode-languageserver/node';
 import type { ServerContext } from '../context';
 import { toDiagnostic } from '../convert';
+import { DiagnosticCache } from '../wire';
 
 /**
  * Resolves once the connection has handled the next message it has already received: it
@@ -27,6 +28,8 @@ export function register(connection: Connection, context: ServerContext): void {
   const { documents, analyzer, settings, log } = context;
   /** Documents we have published diagnostics for, with how many were sent last. */
   const published = new Map<string, number>();
+  /** Per document, its diagnostics as last built and encoded, with the client capability they were made for. */
+  const caches = new Map<string, { cache: DiagnosticCache; relatedInformation: boolean }>();
 
   const lint = log.guard('Linting a document', async (uri: string, version: number, trigger: Trigger) => {
     const run = trigger === 'change' || trigger === 'save' ? (await settings.settingsFor(uri)).run : undefined;
@@ -43,13 +46,18 @@ export function register(connection: Connection, context: ServerContext): void {
       if (published.get(uri)) sendDiagnostics(uri, version, []);
       return;
     }
-    const options = {
-      uri,
-      version,
-      relatedInformation: context.client.textDocument?.publishDiagnostics?.relatedInformation === true,
-    };
-    sendDiagnostics(uri, version, analysis.result.findings.map((finding, index) => toDiagnostic(finding, index, options)));
+    sendDiagnostics(uri, version, cacheOf(uri).diagnosticsOf(analysis.result.findings));
   });
+
+  function cacheOf(uri: string): DiagnosticCache {
+    const relatedInformation = context.client.textDocument?.publishDiagnostics?.relatedInformation === true;
+    let entry = caches.get(uri);
+    if (entry?.relatedInformation !== relatedInformation) {
+      entry = { cache: new DiagnosticCache((finding) => toDiagnostic(finding, { uri, relatedInformation })), relatedInformation };
+      caches.set(uri, entry);
+    }
+    return entry.cache;
+  }
 
   function sendDiagnostics(uri: string, version: number, diagnostics: ReturnType<typeof toDiagnostic>[]): void {
     published.set(uri, diagnostics.length);
@@ -63,6 +71,7 @@ export function register(connection: Connection, context: ServerContext): void {
     if (document) lint(document.uri, document.version, 'save');
   }));
   documents.onDidClose((uri) => {
+    caches.delete(uri);
     if (!published.delete(uri)) return;
     connection.sendDiagnostics({ uri, diagnostics: [] }).catch((error: unknown) => log.error('Clearing diagnostics', error));
   });

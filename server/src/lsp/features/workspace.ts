@@ -79,9 +79,9 @@ export function register(connection: Connection, context: ServerContext): void {
       clear(uri);
       return result !== undefined;
     }
-    const options = { uri, version: -1, relatedInformation: context.client.textDocument?.publishDiagnostics?.relatedInformation === true };
+    const options = { uri, relatedInformation: context.client.textDocument?.publishDiagnostics?.relatedInformation === true };
     listed.add(uri);
-    await connection.sendDiagnostics({ uri, diagnostics: result.findings.map((finding, index) => toDiagnostic(finding, index, options)) });
+    await connection.sendDiagnostics({ uri, diagnostics: result.findings.map((finding) => toDiagnostic(finding, options)) });
     return true;
   }
 
