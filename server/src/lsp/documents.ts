@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { Tree } from 'web-tree-sitter';
 import { Connection, Emitter, Event, Range, TextDocumentContentChangeEvent } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { hasOverlongLine, withLfLineBreaks } from '../core/analyze';
+import { hasOverlongLine, MAX_LINE_LENGTH, withLfLineBreaks } from '../core/analyze';
 import { GrammarId, grammarFor, parse } from '../core/parse/parser';
 import { treeEditFor } from './edits';
 import { Logger } from './log';
@@ -26,6 +26,14 @@ interface Entry {
   /** Counts the changes applied, so `inspect` looks at each text once. */
   revision: number;
   inspection?: Inspection;
+  /** What is known of the current text without reading all of it, kept up to date by each change. */
+  lines?: LineFacts;
+}
+
+/** Whether the text has an overlong line or a CR: a change reads only the lines it wrote. */
+interface LineFacts {
+  overlong: boolean;
+  carriageReturn: boolean;
 }
 
 /** What the text of one revision is to the parser; worked out once per revision (every keystroke reads it twice). */
@@ -110,8 +118,9 @@ export class DocumentStore {
       const text = entry.document.getText();
       // A UTF-16 code unit takes at most 3 bytes in UTF-8, so short texts need no count.
       const tooLarge = text.length * 3 > MAX_DOCUMENT_BYTES && Buffer.byteLength(text, 'utf8') > MAX_DOCUMENT_BYTES;
-      const unparseable = tooLarge ? 'too-large' : hasOverlongLine(text) ? 'overlong-line' : undefined;
-      entry.inspection = { revision: entry.revision, text: unparseable ? text : withLfLineBreaks(text), unparseable };
+      const lines = (entry.lines ??= { overlong: hasOverlongLine(text), carriageReturn: text.includes('\r') });
+      const unparseable = tooLarge ? 'too-large' : lines.overlong ? 'overlong-line' : undefined;
+      entry.inspection = { revision: entry.revision, text: unparseable || !lines.carriageReturn ? text : withLfLineBreaks(text), unparseable };
     }
     return entry.inspection;
   }
@@ -166,6 +175,7 @@ export class DocumentStore {
     // TextDocument.update counts the line breaks of the inserted text alone: a CR and an LF the edit
     // brings together stay two line breaks to it. Recount them (a full change with the same text).
     if (joins) TextDocument.update(entry.document, [{ text: entry.document.getText() }], version);
+    entry.lines = 'range' in change && entry.lines ? linesAfter(entry.lines, entry.document, change.range.start.line, change.text) : undefined;
     entry.revision++;
   }
 
@@ -192,6 +202,21 @@ function touchesCarriageReturn(entry: Entry, start: { line: number; character: n
   if (entry.loneCr || newText.includes('\r')) return true;
   const offset = entry.document.offsetAt(start);
   return offset > 0 && entry.document.getText().charCodeAt(offset - 1) === 13;
+}
+
+/** The line facts after a change that wrote `newText` from `firstLine` on: only the lines it wrote are read. */
+function linesAfter(before: LineFacts, document: TextDocument, firstLine: number, newText: string): LineFacts | undefined {
+  // An overlong line may have been shortened, and LSP lines end at a lone CR too: the whole text is read again then.
+  if (before.overlong || before.carriageReturn || newText.includes('\r')) return undefined;
+  let lastLine = firstLine;
+  for (let at = newText.indexOf('\n'); at >= 0; at = newText.indexOf('\n', at + 1)) lastLine++;
+  const text = document.getText();
+  for (let line = firstLine; line <= lastLine; line++) {
+    const start = document.offsetAt({ line, character: 0 });
+    const end = line + 1 < document.lineCount ? document.offsetAt({ line: line + 1, character: 0 }) - 1 : text.length;
+    if (end - start > MAX_LINE_LENGTH) return { overlong: true, carriageReturn: false };
+  }
+  return before;
 }
 
 /** Whether replacing `range` with `newText` puts a CR right before an LF: a new CRLF, one line break where there were two. */
