@@ -2,12 +2,12 @@
 // node dist/tools/replay.js FILE [EDITS] [SEED]
 import * as fs from 'node:fs';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { Tree } from 'web-tree-sitter';
 import { percentile, typingEdits } from '../bench/edits';
 import { initAnalysis } from '../server/src/core/analyze';
 import { IncrementalAnalyzer } from '../server/src/core/incremental';
 import { IncrementalScriptAnalyzer } from '../server/src/core/incremental-typescript';
-import { grammarForPath, parse } from '../server/src/core/parse/parser';
+import { grammarForPath } from '../server/src/core/parse/parser';
+import { IncrementalParse } from '../server/src/core/parse/windows';
 import { treeEditFor } from '../server/src/lsp/edits';
 
 (async () => {
@@ -17,33 +17,38 @@ import { treeEditFor } from '../server/src/lsp/edits';
   const seed = Number(process.argv[4] ?? 100);
   const grammar = grammarForPath(file)!;
   let document = TextDocument.create('file:///x', grammar, 1, fs.readFileSync(file, 'utf8'));
-  let tree: Tree = parse(grammar, document.getText());
+  // As the server parses: a broken Python statement gets its own tree (core/parse/windows.ts).
+  const parse = new IncrementalParse(grammar, { regions: grammar === 'python' });
   const analyzer = grammar === 'python' ? new IncrementalAnalyzer() : new IncrementalScriptAnalyzer();
   const options = {};
-  analyzer.analyze(grammar, tree, document.getText(), options);
+  const analyze = (text: string) => {
+    const syntax = parse.current(text);
+    if (analyzer instanceof IncrementalScriptAnalyzer) return analyzer.analyze(grammar, syntax.tree, text, options);
+    return analyzer.analyze(grammar, syntax, text, options);
+  };
+  analyze(document.getText());
   const rows: Array<{ ms: number; cpu: number; parse: number; mode: string; reason: string; at: string }> = [];
   for (const edit of typingEdits(document.getText(), count, seed)) {
     const started = performance.now();
     const cpuStarted = process.cpuUsage();
-    tree.edit(treeEditFor(document, edit.range, edit.text));
+    parse.edit(treeEditFor(document, edit.range, edit.text));
     document = TextDocument.update(document, [edit], document.version + 1);
     const text = document.getText();
-    const next = parse(grammar, text, tree);
-    tree.delete();
-    tree = next;
+    parse.current(text);
     const parsed = performance.now();
-    analyzer.analyze(grammar, tree, text, options);
+    const how = parse.lastParse;
+    analyze(text);
     const ms = performance.now() - started;
     const cpuUsed = process.cpuUsage(cpuStarted);
     const cpu = (cpuUsed.user + cpuUsed.system) / 1000;
     const line = text.split('\n')[edit.range.start.line];
-    rows.push({ ms, cpu, parse: parsed - started, mode: analyzer.lastMode, reason: analyzer.lastMode === 'full' ? analyzer.lastReason : 'lastRead' in analyzer ? `${analyzer.lastRead} statements read` : '', at: `${edit.range.start.line}:${edit.range.start.character} ${JSON.stringify(edit.text)} ${line.trim().slice(0, 60)}` });
+    rows.push({ ms, cpu, parse: parsed - started, mode: `${analyzer.lastMode}/${how}`, reason: analyzer.lastMode === 'full' || how !== parse.lastParse ? analyzer.lastReason : 'lastRead' in analyzer ? `${analyzer.lastRead} statements read` : '', at: `${edit.range.start.line}:${edit.range.start.character} ${JSON.stringify(edit.text)} ${line.trim().slice(0, 60)}` });
   }
   const times = rows.map((row) => row.ms);
   const cpus = rows.map((row) => row.cpu);
   console.log(`wall p50 ${percentile(times, 50).toFixed(1)} p95 ${percentile(times, 95).toFixed(1)} max ${Math.max(...times).toFixed(1)} ms; cpu p50 ${percentile(cpus, 50).toFixed(1)} p95 ${percentile(cpus, 95).toFixed(1)} ms; full ${rows.filter((row) => row.mode === 'full').length}/${rows.length}; parse p50 ${percentile(rows.map((r) => r.parse), 50).toFixed(1)} ms`);
-  console.log('   wall    cpu parse mode        edit');
+  console.log('   wall    cpu parse mode/parse                edit');
   for (const row of [...rows].sort((a, b) => b.ms - a.ms).slice(0, Number(process.env.TOP ?? 15))) {
-    console.log(`${row.ms.toFixed(1).padStart(7)} ${row.cpu.toFixed(1).padStart(6)} ${row.parse.toFixed(1).padStart(5)} ${row.mode.padEnd(11)} ${row.at}  ${row.reason}`);
+    console.log(`${row.ms.toFixed(1).padStart(7)} ${row.cpu.toFixed(1).padStart(6)} ${row.parse.toFixed(1).padStart(5)} ${row.mode.padEnd(26)} ${row.at}  ${row.reason}`);
   }
 })();

@@ -23,6 +23,11 @@ export function listFixtures(dir = FIXTURES): string[] {
   }).sort();
 }
 
+/** Every Python file of the fixtures and the examples: aliases, constants, `add_tool`, conditional imports, half-typed code. */
+export function pythonFixtures(): string[] {
+  return [...listFixtures(), ...listFixtures(path.join(repoRoot(), 'examples'))].filter((file) => file.endsWith('.py')).sort();
+}
+
 /**
  * A finding as a user reads it: 1-based `line:col-endLine:endCol severity CODE name message`.
  * Related information follows on indented lines.

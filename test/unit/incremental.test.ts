@@ -13,7 +13,7 @@ import { analyzeText, initAnalysis } from '../../server/src/core/analyze';
 import { IncrementalAnalyzer } from '../../server/src/core/incremental';
 import { ProfileName } from '../../server/src/core/rules/rule';
 import { EditedDocument, randomEdit, snapshot, undoEdit } from '../helpers/document-edits';
-import { repoRoot } from '../helpers/fixtures';
+import { pythonFixtures, repoRoot } from '../helpers/fixtures';
 
 before(() => initAnalysis());
 
@@ -50,20 +50,6 @@ for (const profile of ['recommended', 'strict'] as ProfileName[]) {
     // Many edits must take the incremental path, or this test would prove nothing.
     assert.ok(reused >= 30, `only ${reused} of 200 edits were analysed incrementally`);
   });
-}
-
-/** Every Python fixture and example: aliases, constants, `add_tool`, conditional imports, half-typed code. */
-function pythonFixtures(): string[] {
-  const found: string[] = [];
-  const walk = (dir: string) => {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else if (entry.name.endsWith('.py')) found.push(full);
-    }
-  };
-  for (const dir of ['test/fixtures', 'examples']) walk(path.join(repoRoot(), dir));
-  return found.sort();
 }
 
 test('incremental analysis equals a fresh full analysis after 40 random edits of every Python fixture', () => {

@@ -10,6 +10,7 @@ import { ALL_RULES } from './rules';
 import { ProfileName, Rule, RuleContext, SeverityOrOff, ReportOptions } from './rules/rule';
 import { applyOverrides, overridesEnable, RuleOverride } from './severity';
 import { applySuppressions } from './suppressions';
+import { NodeLookup } from './parse/windows';
 
 export interface AnalysisOptions {
   profile?: ProfileName;
@@ -79,12 +80,12 @@ export function analyzeText(text: string, filePath: string, options: AnalysisOpt
 
 export function analyzeTree(grammar: GrammarId, tree: Tree, text: string, options: AnalysisOptions = {}): AnalysisResult {
   const declarations = extractDeclarations(grammar, tree, text, options);
-  return { grammar, declarations, findings: findingsFor(tree, text, declarations, options) };
+  return { grammar, declarations, findings: findingsFor(tree.rootNode, text, declarations, options) };
 }
 
-/** The findings of declarations extracted from `tree`: the rules, then the suppression comments, sorted. */
-export function findingsFor(tree: Tree, text: string, declarations: readonly ToolDeclaration[], options: AnalysisOptions = {}, memo?: RuleMemo): Finding[] {
-  return applySuppressions(tree, text, runRules(declarations, text, options, memo), options).sort(compareFindings);
+/** The findings of declarations extracted from the syntax `lookup` reads: the rules, then the suppression comments, sorted. */
+export function findingsFor(lookup: NodeLookup, text: string, declarations: readonly ToolDeclaration[], options: AnalysisOptions = {}, memo?: RuleMemo): Finding[] {
+  return applySuppressions(lookup, text, runRules(declarations, text, options, memo), options).sort(compareFindings);
 }
 
 /**

@@ -1,6 +1,7 @@
 /** Where an edit falls among a Python module's top-level statements (incremental analysis). */
 import { Node } from 'web-tree-sitter';
 import { Segment, segmentOf } from './incremental-python';
+import { DocumentSyntax } from './parse/windows';
 import { ToolDeclaration } from './model';
 
 /** The segments of a new text, with how many at the start and at the end are unchanged from the old ones. */
@@ -19,9 +20,8 @@ export interface SegmentUpdate {
  * once one of them is found at its moved place, on a later line than the edit (the rest of the
  * text, the same, then parses the same). Columns never move for those: only offsets and rows.
  */
-export function updatedSegments(old: readonly Segment[], oldText: string, root: Node, text: string): SegmentUpdate {
-  const same = commonPrefixLength(oldText, text);
-  const tail = commonSuffixLength(oldText, text, same);
+export function updatedSegments(old: readonly Segment[], oldText: string, root: Node, text: string, alsoChanged?: Span): SegmentUpdate {
+  const { same, tail } = unchangedEnds(oldText, text, alsoChanged);
   const oldChangeEnd = oldText.length - tail;
   const newChangeEnd = text.length - tail;
   const delta = text.length - oldText.length;
@@ -60,9 +60,8 @@ export function updatedSegments(old: readonly Segment[], oldText: string, root: 
  * The same, from every top-level statement of the new tree: when the tree holds syntax errors,
  * tree-sitter's recovery may reshape statements far from the edit, so all are read and compared.
  */
-export function comparedSegments(old: readonly Segment[], oldText: string, segments: Segment[], text: string): SegmentUpdate {
-  const same = commonPrefixLength(oldText, text);
-  const tail = commonSuffixLength(oldText, text, same);
+export function comparedSegments(old: readonly Segment[], oldText: string, segments: Segment[], text: string, alsoChanged?: Span): SegmentUpdate {
+  const { same, tail } = unchangedEnds(oldText, text, alsoChanged);
   const oldChangeEnd = oldText.length - tail;
   const delta = text.length - oldText.length;
   let prefix = 0;
@@ -75,6 +74,72 @@ export function comparedSegments(old: readonly Segment[], oldText: string, segme
     suffix++;
   }
   return { segments, prefix, suffix };
+}
+
+/** Offsets in the old text. */
+export interface Span {
+  start: number;
+  end: number;
+}
+
+/**
+ * How many code units the texts share at the start and at the end; `alsoChanged` (old offsets)
+ * counts as changed too: a region the old segments were read from with another tree.
+ */
+function unchangedEnds(oldText: string, text: string, alsoChanged: Span | undefined): { same: number; tail: number } {
+  let same = commonPrefixLength(oldText, text);
+  let tail = commonSuffixLength(oldText, text, same);
+  if (alsoChanged) {
+    same = Math.min(same, alsoChanged.start);
+    tail = Math.min(tail, oldText.length - alsoChanged.end);
+  }
+  return { same, tail };
+}
+
+/**
+ * The segments with a broken region (parse/windows.ts): the old ones before the region and in the
+ * unchanged start of the text, the old ones after it in the unchanged end (moved), and between them
+ * the rest's statements and the region's. Undefined when the kept ones are not where the rest's
+ * tree has them.
+ */
+export function regionUpdate(old: readonly Segment[], oldText: string, syntax: Required<DocumentSyntax>, text: string): SegmentUpdate | undefined {
+  const { tree, broken } = syntax;
+  const root = tree.rootNode;
+  const same = commonPrefixLength(oldText, text);
+  const tail = commonSuffixLength(oldText, text, same);
+  const delta = text.length - oldText.length;
+  let prefix = 0;
+  while (prefix < old.length && old[prefix].end <= Math.min(broken.start, same)) prefix++;
+  let suffixStart = old.length;
+  const keptAfter = Math.max(broken.end - delta, oldText.length - tail);
+  while (suffixStart > prefix && old[suffixStart - 1].start >= keptAfter) suffixStart--;
+  if (prefix > 0 && !hasNode(root, old[prefix - 1], 0)) return undefined;
+  const firstMoved = suffixStart < old.length ? hasNode(root, old[suffixStart], delta) : undefined;
+  if (suffixStart < old.length && !firstMoved) return undefined;
+  const from = prefix > 0 ? old[prefix - 1].end : 0;
+  const to = firstMoved ? firstMoved.startIndex : text.length;
+  const segments = old.slice(0, prefix);
+  for (const node of namedChildrenBetween(root, from, broken.start)) segments.push(segmentOf(node));
+  for (const node of broken.tree.rootNode.namedChildren) if (node) segments.push(segmentOf(node));
+  for (const node of namedChildrenBetween(root, broken.end, to)) segments.push(segmentOf(node));
+  const lineDelta = firstMoved ? firstMoved.startPosition.row - old[suffixStart].startRow : 0;
+  for (let moved = suffixStart; moved < old.length; moved++) segments.push(movedSegment(old[moved], delta, lineDelta));
+  return { segments, prefix, suffix: old.length - suffixStart };
+}
+
+/** The tree's top-level node for a segment moved by `delta`, when it has one there. */
+function hasNode(root: Node, segment: Segment, delta: number): Node | undefined {
+  const node = root.firstNamedChildForIndex(segment.start + delta);
+  return node && sameSpan(segment, node, delta) ? node : undefined;
+}
+
+/** The top-level nodes starting in [from, to). */
+function namedChildrenBetween(root: Node, from: number, to: number): Node[] {
+  const nodes: Node[] = [];
+  for (let node = root.firstNamedChildForIndex(from); node && node.startIndex < to; node = node.nextNamedSibling) {
+    if (node.startIndex >= from) nodes.push(node);
+  }
+  return nodes;
 }
 
 function sameSegment(before: Segment, after: Segment, delta: number): boolean {

@@ -101,7 +101,7 @@ export class IncrementalScriptAnalyzer {
     if (!next) this.lastRead = nodes.length;
     next ??= this.readAll(context, memo);
     const declarations = next.groups.flatMap((group) => group.declarations);
-    const findings = findingsFor(tree, text, declarations, options, memo);
+    const findings = findingsFor(tree.rootNode, text, declarations, options, memo);
     memo.keepOnly(declarations);
     if (next.consistent && program) this.state = { grammar, options, text, statements: next.statements, groups: next.groups, imports: next.imports, memo };
     return { grammar, declarations, findings };

@@ -20,10 +20,11 @@ import { extractPython, PythonExtraction, PythonExtractionOptions } from './fron
 import { PythonModule, StatementBindings } from './frontends/python/module';
 import { DeclarationMemo } from './incremental-memo';
 import { pythonSegments, Segment } from './incremental-python';
-import { after, comparedSegments, groupBySegment, segmentAtRow, segmentKey, SegmentUpdate, sharesRows, updatedSegments } from './incremental-segments';
+import { after, comparedSegments, groupBySegment, regionUpdate, segmentAtRow, segmentKey, SegmentUpdate, sharesRows, Span, updatedSegments } from './incremental-segments';
 import { Shift, ShiftableGroup } from './incremental-shift';
 import { ToolDeclaration } from './model';
 import { GrammarId } from './parse/parser';
+import { BrokenRegion, DocumentSyntax, lookupIn, NodeLookup } from './parse/windows';
 
 interface State {
   options: AnalysisOptions;
@@ -34,8 +35,10 @@ interface State {
   memo: DeclarationMemo;
   /** The import flags the extraction looked up (`importsRead` keys), as they were for `text`. */
   importFlags: Map<string, boolean>;
-  /** The groups this analysis replaced, by their segment's key, with the text they were read from and its import flags. */
-  replaced?: { text: string; groups: Map<string, Group>; importFlags: Map<string, boolean> };
+  /** The broken region the segments were read with, when there was one (parse/windows.ts). */
+  region?: Span;
+  /** The groups this analysis replaced, by their segment's key, with the text (and broken region) they were read from and its import flags. */
+  replaced?: { text: string; region?: Span; groups: Map<string, Group>; importFlags: Map<string, boolean> };
 }
 
 interface Group {
@@ -56,27 +59,60 @@ export class IncrementalAnalyzer {
   /** Why the last analysis could not reuse the previous one. */
   lastReason = '';
 
-  /** `grammar` is always 'python' (the same call as IncrementalScriptAnalyzer's). */
-  analyze(grammar: GrammarId, tree: Tree, text: string, options: AnalysisOptions): AnalysisResult {
+  /**
+   * `grammar` is always 'python' (the same call as IncrementalScriptAnalyzer's). A broken region
+   * (parse/windows.ts) is read from its own tree, the rest from the document's.
+   */
+  analyze(grammar: GrammarId, syntax: Tree | DocumentSyntax, text: string, options: AnalysisOptions): AnalysisResult {
     const previous = this.state?.options === options ? this.state : undefined;
+    if ('rootNode' in syntax) return this.analyzeTree(grammar, syntax, text, options, previous);
+    if (!syntax.broken) return this.analyzeTree(grammar, syntax.tree, text, options, previous);
+    return this.analyzeAroundRegion(grammar, syntax as Required<DocumentSyntax>, text, options, previous);
+  }
+
+  private analyzeAroundRegion(grammar: GrammarId, syntax: Required<DocumentSyntax>, text: string, options: AnalysisOptions, previous: State | undefined): AnalysisResult {
+    const region = { start: syntax.broken.start, end: syntax.broken.end };
+    const update = previous && regionUpdate(previous.segments, previous.text, syntax, text);
+    const segments = update?.segments ?? regionSegments(syntax);
+    const memo = previous?.memo ?? new DeclarationMemo();
+    let next: Pick<State, 'groups' | 'importFlags' | 'replaced'> | undefined;
+    if (previous && !update) this.fullBecause('the statements around the broken region changed');
+    else if (previous && update) next = this.undo(previous, text, segments, region) ?? this.reuse(previous, syntax, text, update);
+    if (!next) {
+      this.lastMode = 'full';
+      const extraction = this.extractAroundRegion(syntax, text, segments, segments);
+      next = { groups: this.groupsOf(extraction, segments, memo), importFlags: extraction.importFlags ?? new Map() };
+      if (previous) next.replaced = allGroupsOf(previous);
+    }
+    return this.finish(grammar, lookupIn(syntax), text, options, segments, memo, next, region);
+  }
+
+  private analyzeTree(grammar: GrammarId, tree: Tree, text: string, options: AnalysisOptions, previous: State | undefined): AnalysisResult {
     // Read around the edit only while the tree is clean: recovery from broken code may reshape any statement.
     const update = previous && (tree.rootNode.hasError
-      ? comparedSegments(previous.segments, previous.text, pythonSegments(tree.rootNode), text)
-      : updatedSegments(previous.segments, previous.text, tree.rootNode, text));
+      ? comparedSegments(previous.segments, previous.text, pythonSegments(tree.rootNode), text, previous.region)
+      : updatedSegments(previous.segments, previous.text, tree.rootNode, text, previous.region));
     const segments = update?.segments ?? pythonSegments(tree.rootNode);
     const memo = previous?.memo ?? new DeclarationMemo();
     let next: Pick<State, 'groups' | 'importFlags' | 'replaced'> | undefined;
     if (previous && update && tree.rootNode.type === 'ERROR') this.fullBecause('the whole file is one syntax error');
-    else if (previous && update) next = this.undo(previous, text, segments) ?? this.reuse(previous, tree, text, update);
+    else if (previous && update) next = this.undo(previous, text, segments, undefined) ?? this.reuse(previous, { tree }, text, update);
     if (!next) {
       this.lastMode = 'full';
       next = this.extractAll(tree, text, segments, memo);
       if (previous) next.replaced = allGroupsOf(previous);
     }
+    return this.finish(grammar, tree.rootNode, text, options, segments, memo, next);
+  }
+
+  private finish(
+    grammar: GrammarId, lookup: NodeLookup, text: string, options: AnalysisOptions, segments: Segment[], memo: DeclarationMemo,
+    next: Pick<State, 'groups' | 'importFlags' | 'replaced'>, region?: Span,
+  ): AnalysisResult {
     const declarations = next.groups.flatMap((group) => group.declarations);
-    const findings = findingsFor(tree, text, declarations, options, memo);
+    const findings = findingsFor(lookup, text, declarations, options, memo);
     memo.keepOnly([...declarations, ...[...(next.replaced?.groups.values() ?? [])].flatMap((group) => group.declarations)]);
-    this.state = { options, text, segments, memo, ...next };
+    this.state = { options, text, segments, memo, region, ...next };
     return { grammar, declarations, findings };
   }
 
@@ -86,15 +122,18 @@ export class IncrementalAnalyzer {
 
   private extractAll(tree: Tree, text: string, segments: Segment[], memo: DeclarationMemo): Pick<State, 'groups' | 'importFlags'> {
     const extraction = extractPython(tree, text, { recordReads: true, ...knownFacts(segments) });
-    const perSegment = groupBySegment(extraction.declarations, segments);
-    const reads = readsPerSegment(extraction, segments);
-    return { groups: perSegment.map((declarations, index) => this.group(declarations, reads[index] ?? NO_READS, memo)), importFlags: extraction.importFlags ?? new Map() };
+    return { groups: this.groupsOf(extraction, segments, memo), importFlags: extraction.importFlags ?? new Map() };
   }
 
-  /** The text is the one before the previous edit, and every statement's groups were kept: take them back. */
-  private undo(previous: State, text: string, segments: Segment[]): Pick<State, 'groups' | 'importFlags' | 'replaced'> | undefined {
+  private groupsOf(extraction: PythonExtraction, segments: readonly Segment[], memo: DeclarationMemo): Group[] {
+    const reads = readsPerSegment(extraction, segments);
+    return groupBySegment(extraction.declarations, segments).map((declarations, index) => this.group(declarations, reads[index] ?? NO_READS, memo));
+  }
+
+  /** The text is the one before the previous edit, read the same way, and every statement's groups were kept: take them back. */
+  private undo(previous: State, text: string, segments: Segment[], region: Span | undefined): Pick<State, 'groups' | 'importFlags' | 'replaced'> | undefined {
     const replaced = previous.replaced;
-    if (!replaced || replaced.text !== text) return undefined;
+    if (!replaced || replaced.text !== text || replaced.region?.start !== region?.start || replaced.region?.end !== region?.end) return undefined;
     const groups = segments.map((segment) => replaced.groups.get(segmentKey(segment)));
     if (groups.some((group) => !group)) return undefined;
     this.lastMode = 'undo';
@@ -102,7 +141,8 @@ export class IncrementalAnalyzer {
   }
 
   /** The declaration groups per segment for the new text, or undefined when the edit needs a full analysis. */
-  private reuse(previous: State, tree: Tree, text: string, { segments, prefix, suffix }: SegmentUpdate): Pick<State, 'groups' | 'importFlags' | 'replaced'> | undefined {
+  private reuse(previous: State, syntax: DocumentSyntax, text: string, { segments, prefix, suffix }: SegmentUpdate): Pick<State, 'groups' | 'importFlags' | 'replaced'> | undefined {
+    const { tree, broken } = syntax;
     const old = previous.segments;
     const oldChanged = old.slice(prefix, old.length - suffix);
     const newChanged = segments.slice(prefix, segments.length - suffix);
@@ -114,6 +154,7 @@ export class IncrementalAnalyzer {
     const rebound = new Set(changed.flatMap((segment) => segment.names));
     let importFlags = previous.importFlags;
     if (changed.some((segment) => segment.imports)) {
+      if (broken) return this.fullBecause('a statement in the broken region imports');
       importFlags = importFlagsOf(new PythonModule(tree.rootNode, text, segmentBindings(segments)), previous.importFlags.keys());
       for (const [key, value] of importFlags) if (previous.importFlags.get(key) !== value) rebound.add(key);
     }
@@ -143,9 +184,7 @@ export class IncrementalAnalyzer {
     const restorable = previous.replaced?.text === text ? previous.replaced.groups : undefined;
     const toExtract = redone.filter((index) => !restorable?.has(segmentKey(segments[index])));
     const extractedSegments = toExtract.map((index) => segments[index]);
-    const extraction = toExtract.length
-      ? extractPython(tree, text, { rows: extractedSegments.map((segment) => [segment.startRow, segment.endRow] as const), recordReads: true, ...knownFacts(segments) })
-      : { declarations: [] };
+    const extraction = broken ? this.extractAroundRegion(syntax as Required<DocumentSyntax>, text, segments, extractedSegments) : extractRows(tree, text, segments, extractedSegments);
     const regrouped = groupBySegment(extraction.declarations, extractedSegments);
     if (extractedSegments.some((segment, index) => regrouped[index].some((declaration) => after(declaration.range.end, segment)))) return this.fullBecause('a re-extracted declaration reaches past its statement');
     const reads = readsPerSegment(extraction, extractedSegments);
@@ -168,7 +207,26 @@ export class IncrementalAnalyzer {
       if (!kept.has(index)) replacedGroups.set(segmentKey(segment), previous.groups[index]);
     });
     this.lastMode = 'incremental';
-    return { groups, importFlags: mergeFlags(importFlags, extraction), replaced: { text: previous.text, groups: replacedGroups, importFlags: previous.importFlags } };
+    return { groups, importFlags: mergeFlags(importFlags, extraction), replaced: { text: previous.text, region: previous.region, groups: replacedGroups, importFlags: previous.importFlags } };
+  }
+
+  /**
+   * Extracts the region's statements from its own tree, and the others from the rest's. Statements
+   * the region's tree reads as broken code (ERROR) bind nothing for the others.
+   */
+  private extractAroundRegion(syntax: Required<DocumentSyntax>, text: string, segments: readonly Segment[], extracted: readonly Segment[]): PythonExtraction {
+    const inside = extracted.filter((segment) => inRegion(segment, syntax.broken));
+    const outside = extracted.filter((segment) => !inRegion(segment, syntax.broken));
+    const regional = inside.length ? extractPython(syntax.broken.tree, text, { rows: rowsOf(inside), recordReads: true, ...regionFacts(segments, syntax) }) : undefined;
+    if (!outside.length) return regional ?? { declarations: [] };
+    const bindings = segments.filter((segment) => segment.bindings).map((segment) => ({ start: segment.start, bindings: segment.bindings! }));
+    const rest = extractPython(syntax.tree, text, { rows: rowsOf(outside), recordReads: true, bindings, lookup: lookupIn(syntax) });
+    if (!regional) return rest;
+    return {
+      declarations: [...regional.declarations, ...rest.declarations].sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character),
+      reads: new Map([...regional.reads ?? [], ...rest.reads ?? []]),
+      importFlags: new Map([...regional.importFlags ?? [], ...rest.importFlags ?? []]),
+    };
   }
 
   private fullBecause(reason: string): undefined {
@@ -178,7 +236,38 @@ export class IncrementalAnalyzer {
 }
 
 function allGroupsOf(state: State): NonNullable<State['replaced']> {
-  return { text: state.text, groups: new Map(state.groups.map((group, index) => [segmentKey(state.segments[index]), group])), importFlags: state.importFlags };
+  return { text: state.text, region: state.region, groups: new Map(state.groups.map((group, index) => [segmentKey(state.segments[index]), group])), importFlags: state.importFlags };
+}
+
+/** The segments of the rest's tree and of the broken region's, in order. */
+function regionSegments(syntax: Required<DocumentSyntax>): Segment[] {
+  const rest = pythonSegments(syntax.tree.rootNode);
+  const before = rest.filter((segment) => segment.start < syntax.broken.start);
+  return [...before, ...pythonSegments(syntax.broken.tree.rootNode), ...rest.slice(before.length)];
+}
+
+function rowsOf(segments: readonly Segment[]): Array<readonly [number, number]> {
+  return segments.map((segment) => [segment.startRow, segment.endRow] as const);
+}
+
+/** The statements' declarations from the document's one tree, with what every segment knows. */
+function extractRows(tree: Tree, text: string, segments: readonly Segment[], extracted: readonly Segment[]): PythonExtraction {
+  return extracted.length ? extractPython(tree, text, { rows: rowsOf(extracted), recordReads: true, ...knownFacts(segments) }) : { declarations: [] };
+}
+
+/** For statements of a broken region: the bindings around it, where to read them, and where its broken statements start. */
+function regionFacts(segments: readonly Segment[], syntax: Required<DocumentSyntax>): Pick<PythonExtractionOptions, 'around' | 'brokenStatements'> {
+  const { broken } = syntax;
+  const around = segments.filter((segment) => !inRegion(segment, broken) && segment.bindings).map((segment) => ({ start: segment.start, bindings: segment.bindings! }));
+  const region = { startIndex: broken.start, endIndex: broken.end, startPosition: broken.startPosition, endPosition: broken.endPosition };
+  return {
+    around: { bindings: around, lookup: lookupIn(syntax), region },
+    brokenStatements: segments.filter((segment) => segment.hasError && inRegion(segment, broken)).map((segment) => segment.start),
+  };
+}
+
+function inRegion(segment: Segment, region: BrokenRegion): boolean {
+  return segment.start >= region.start && segment.start < region.end;
 }
 
 /** What the segments already know for the front end: every statement's bindings, and where the broken ones start. */

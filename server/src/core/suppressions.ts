@@ -6,7 +6,8 @@
  * `ignore-file[...]` anywhere (by convention at the top) covers the whole file.
  * Comments are found as the grammar's `comment` nodes; a regular expression reads one comment's text.
  */
-import { Node, Tree } from 'web-tree-sitter';
+import { Node } from 'web-tree-sitter';
+import { NodeLookup } from './parse/windows';
 import { Finding, Range, Severity } from './model';
 import { lineStartOffset, rangeAt } from './fixes/positions';
 import { findRule } from './rules';
@@ -44,7 +45,7 @@ export interface SuppressionDirective {
 
 const DIRECTIVE = /mcp-tool-lint:[ \t]*(ignore-file|ignore)[ \t]*\[([^\]\n]*)\]/;
 
-export function findSuppressions(tree: Tree, text: string): SuppressionDirective[] {
+export function findSuppressions(tree: NodeLookup, text: string): SuppressionDirective[] {
   if (!text.includes('mcp-tool-lint:')) return [];
   const parsed: Array<{ directive: SuppressionDirective; standalone: boolean; endLine: number; startLine: number }> = [];
   for (const comment of commentsMentioning(tree, text, 'mcp-tool-lint:')) {
@@ -66,10 +67,10 @@ export function findSuppressions(tree: Tree, text: string): SuppressionDirective
 }
 
 /** The comment nodes whose text contains `needle`, in document order (found from the text, not by walking the whole tree). */
-function commentsMentioning(tree: Tree, text: string, needle: string): Node[] {
+function commentsMentioning(tree: NodeLookup, text: string, needle: string): Node[] {
   const comments: Node[] = [];
   for (let index = text.indexOf(needle); index >= 0; index = text.indexOf(needle, index + 1)) {
-    const node = tree.rootNode.descendantForIndex(index, index + 1);
+    const node = tree.descendantForIndex(index, index + 1);
     if (node?.type !== 'comment' || comments.some((comment) => comment.startIndex === node.startIndex)) continue;
     comments.push(node);
     index = node.endIndex - 1;
@@ -84,7 +85,7 @@ function isStandalone(text: string, comment: Node): boolean {
 }
 
 /** Whether a standalone comment covers the 0-based line (starts there, or is a block comment spanning it). */
-function isStandaloneCommentLine(tree: Tree, text: string, line: number): boolean {
+function isStandaloneCommentLine(tree: NodeLookup, text: string, line: number): boolean {
   const lineStart = lineStartOffset(text, line);
   if (lineStart === undefined) return false;
   let first = lineStart;
@@ -92,7 +93,7 @@ function isStandaloneCommentLine(tree: Tree, text: string, line: number): boolea
   const blank = first >= text.length || text[first] === '\n';
   if (blank && lineStart >= text.length) return false;
   const probe = blank ? lineStart : first;
-  const node = tree.rootNode.descendantForIndex(probe, probe + 1);
+  const node = tree.descendantForIndex(probe, probe + 1);
   if (node?.type !== 'comment' || node.startIndex > probe || node.endIndex <= (blank ? probe : first)) return false;
   return isStandalone(text, node);
 }
@@ -139,7 +140,7 @@ export interface SuppressionOptions {
  * reason and MTL901 for codes that suppressed nothing (except rules off in the active profile).
  * The result is not sorted.
  */
-export function applySuppressions(tree: Tree, text: string, findings: readonly Finding[], options: SuppressionOptions = {}): Finding[] {
+export function applySuppressions(tree: NodeLookup, text: string, findings: readonly Finding[], options: SuppressionOptions = {}): Finding[] {
   const directives = findSuppressions(tree, text);
   if (!directives.length) return [...findings];
   const kept = findings.filter((finding) => !suppress(directives, finding));

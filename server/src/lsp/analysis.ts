@@ -107,14 +107,15 @@ export class Analyzer {
       this.documents.dropTree(uri);
       return { result: { grammar, declarations: [], findings: [] } };
     }
-    const tree = this.documents.tree(uri);
-    if (!tree) return { skipped: 'not-linted' };
+    const syntax = this.documents.syntax(uri);
+    if (!syntax) return { skipped: 'not-linted' };
     let incremental = this.incremental.get(uri);
     // Python and TypeScript / JavaScript each have their own incremental analysis.
     if (!incremental || (grammar === 'python') !== incremental instanceof IncrementalAnalyzer) {
       this.incremental.set(uri, (incremental = grammar === 'python' ? new IncrementalAnalyzer() : new IncrementalScriptAnalyzer()));
     }
-    return { result: incremental.analyze(grammar, tree, text, settings) };
+    if (incremental instanceof IncrementalScriptAnalyzer) return { result: incremental.analyze(grammar, syntax.tree, text, settings) };
+    return { result: incremental.analyze(grammar, syntax, text, settings) };
   }
 }
 

@@ -1,13 +1,14 @@
 /**
- * The open documents: their text (incremental sync) and one tree-sitter tree each, edited with
- * `tree.edit` as changes arrive and reparsed incrementally when an analysis asks for it.
+ * The open documents: their text (incremental sync) and their parse (core/parse/windows.ts),
+ * edited with `tree.edit` as changes arrive and reparsed incrementally when an analysis asks for it.
  */
 import { fileURLToPath } from 'node:url';
 import { Tree } from 'web-tree-sitter';
 import { Connection, Emitter, Event, Range, TextDocumentContentChangeEvent } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { hasOverlongLine, MAX_LINE_LENGTH, withLfLineBreaks } from '../core/analyze';
-import { GrammarId, grammarFor, parse } from '../core/parse/parser';
+import { GrammarId, grammarFor } from '../core/parse/parser';
+import { DocumentSyntax, IncrementalParse, treeAt } from '../core/parse/windows';
 import { treeEditFor } from './edits';
 import { Logger } from './log';
 
@@ -17,11 +18,9 @@ export const MAX_DOCUMENT_BYTES = 5 * 1024 * 1024;
 interface Entry {
   document: TextDocument;
   grammar: GrammarId | undefined;
-  /** The last parsed tree, with every change since applied through `tree.edit`. */
-  tree?: Tree;
-  /** Whether `tree` has edits that still need a reparse. */
-  edited: boolean;
-  /** Whether the text had a lone CR when `tree` was parsed (its edits are then not incremental). */
+  /** The document's parse, with every change since applied through `tree.edit`. */
+  parse?: IncrementalParse;
+  /** Whether the text had a lone CR when it was last parsed (its edits are then not incremental). */
   loneCr?: boolean;
   /** Counts the changes applied, so `inspect` looks at each text once. */
   revision: number;
@@ -64,7 +63,7 @@ export class DocumentStore {
     connection.onDidOpenTextDocument(this.log.guard('didOpen', ({ textDocument: item }) => {
       this.forget(item.uri);
       const document = TextDocument.create(item.uri, item.languageId, item.version, item.text);
-      this.entries.set(item.uri, { document, grammar: grammarFor(item.languageId, uriToPath(item.uri)), edited: false, revision: 0 });
+      this.entries.set(item.uri, { document, grammar: grammarFor(item.languageId, uriToPath(item.uri)), revision: 0 });
       this.opened.fire(document);
     }));
     connection.onDidChangeTextDocument(this.log.guard('didChange', ({ textDocument, contentChanges }) => {
@@ -126,11 +125,12 @@ export class DocumentStore {
   }
 
   /**
-   * The document's tree for its current text: reparsed incrementally from the edited
-   * previous tree, or parsed in full the first time. Undefined for documents we do not lint,
-   * for documents that are too large and for minified ones (a line over MAX_LINE_LENGTH).
+   * The document's syntax for its current text: reparsed incrementally from the edited previous
+   * trees, or parsed in full the first time; a Python statement an edit left broken may have its own
+   * tree (core/parse/windows.ts). Undefined for documents we do not lint, for documents that are
+   * too large and for minified ones (a line over MAX_LINE_LENGTH).
    */
-  tree(uri: string): Tree | undefined {
+  syntax(uri: string): DocumentSyntax | undefined {
     const entry = this.entries.get(uri);
     if (!entry?.grammar) return undefined;
     const inspection = this.inspect(entry);
@@ -138,34 +138,38 @@ export class DocumentStore {
       this.dropTree(uri);
       return undefined;
     }
-    if (!entry.tree || entry.edited) {
-      const tree = parse(entry.grammar, inspection.text, entry.tree);
-      entry.tree?.delete();
-      entry.tree = tree;
-      entry.edited = false;
-      entry.loneCr = inspection.text !== entry.document.getText();
-    }
-    return entry.tree;
+    entry.parse ??= new IncrementalParse(entry.grammar, { regions: entry.grammar === 'python' });
+    entry.loneCr = inspection.text !== entry.document.getText();
+    return entry.parse.current(inspection.text);
   }
 
-  /** Frees a document's tree (files we skip); the next `tree()` parses from scratch. */
+  /**
+   * The tree holding `offset` (a broken statement's own tree inside it), or, without an offset, the
+   * document as one tree.
+   */
+  tree(uri: string, offset?: number): Tree | undefined {
+    const syntax = this.syntax(uri);
+    if (!syntax) return undefined;
+    if (offset !== undefined) return treeAt(syntax, offset);
+    return syntax.broken ? this.entries.get(uri)!.parse!.whole(this.inspect(this.entries.get(uri)!).text) : syntax.tree;
+  }
+
+  /** Frees a document's trees (files we skip); the next `syntax()` parses from scratch. */
   dropTree(uri: string): void {
     const entry = this.entries.get(uri);
-    if (!entry?.tree) return;
-    entry.tree.delete();
-    entry.tree = undefined;
-    entry.edited = false;
+    if (!entry?.parse) return;
+    entry.parse.delete();
+    entry.parse = undefined;
   }
 
   private applyChange(entry: Entry, change: TextDocumentContentChangeEvent, version: number): void {
     if ('range' in change) {
-      if (entry.tree && touchesCarriageReturn(entry, change.range.start, change.text)) {
+      if (entry.parse && touchesCarriageReturn(entry, change.range.start, change.text)) {
         // A lone CR is parsed as an LF (withLfLineBreaks): an edit next to one may turn it into CRLF or
         // back, which an incremental edit cannot describe, so the next parse starts afresh.
         this.dropTree(entry.document.uri);
-      } else if (entry.tree) {
-        entry.tree.edit(treeEditFor(entry.document, change.range, change.text));
-        entry.edited = true;
+      } else {
+        entry.parse?.edit(treeEditFor(entry.document, change.range, change.text));
       }
     } else {
       this.dropTree(entry.document.uri);
@@ -182,7 +186,7 @@ export class DocumentStore {
   private forget(uri: string): boolean {
     const entry = this.entries.get(uri);
     if (!entry) return false;
-    entry.tree?.delete();
+    entry.parse?.delete();
     this.entries.delete(uri);
     return true;
   }

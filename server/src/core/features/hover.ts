@@ -140,7 +140,7 @@ export function toolTable(declaration: ToolDeclaration, projection: ToolProjecti
 }
 
 function suppressionHover(tree: Tree, text: string, offset: number): CoreHover | undefined {
-  for (const directive of findSuppressions(tree, text)) {
+  for (const directive of findSuppressions(tree.rootNode, text)) {
     if (offset < directive.commentStart || offset > directive.commentEnd) continue;
     const suppressed = directive.codes.find((item) => offset >= item.start && offset <= item.end);
     if (!suppressed) return undefined;

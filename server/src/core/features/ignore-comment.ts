@@ -25,7 +25,7 @@ function lineStartOffset(text: string, line: number): number | undefined {
 export function ignoreForLineEdit(tree: Tree, text: string, language: LanguageId, line: number, ruleName: string): TextEdit | undefined {
   // Lines as LSP counts them (a lone CR ends one too): the text with LF in place of each lone CR, same offsets.
   const lines = withLfLineBreaks(text);
-  const existing = findSuppressions(tree, text).find((directive) => directive.kind === 'line' && directive.lines.has(line));
+  const existing = findSuppressions(tree.rootNode, text).find((directive) => directive.kind === 'line' && directive.lines.has(line));
   if (existing) {
     if (existing.codes.some((code) => code.rule?.name === ruleName || code.text === ruleName)) return undefined;
     const closing = existing.end - 1;

@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { Language, Parser, Tree } from 'web-tree-sitter';
+import { Language, Parser, Range, Tree } from 'web-tree-sitter';
 import { LanguageId } from '../model';
 
 /** Grammar used for a document: TSX needs its own grammar, JSX parses with JavaScript's. */
@@ -100,7 +100,7 @@ export function loadAllGrammars(): Promise<void> {
  */
 const PARSE_CHUNK = 64;
 
-function parseWithChunks(parser: Parser, text: string, oldTree: Tree | undefined): Tree | null {
+function parseWithChunks(parser: Parser, text: string, oldTree: Tree | undefined, includedRanges: Range[] | undefined): Tree | null {
   let parsing = true;
   const read = (index: number) => {
     if (parsing) return text.slice(index, index + PARSE_CHUNK);
@@ -109,17 +109,20 @@ function parseWithChunks(parser: Parser, text: string, oldTree: Tree | undefined
     return (' ' + text.slice(index, index + PARSE_CHUNK)).slice(1);
   };
   try {
-    return parser.parse(read, oldTree ?? null);
+    return parser.parse(read, oldTree ?? null, includedRanges && { includedRanges });
   } finally {
     parsing = false;
   }
 }
 
-/** Parses with a loaded grammar (`loadGrammar`). Pass the old tree (after `tree.edit`) to reparse incrementally. */
-export function parse(grammar: GrammarId, text: string, oldTree?: Tree): Tree {
+/**
+ * Parses with a loaded grammar (`loadGrammar`). Pass the old tree (after `tree.edit`) to reparse
+ * incrementally, and `includedRanges` to read only those parts of the text (parse/windows.ts).
+ */
+export function parse(grammar: GrammarId, text: string, oldTree?: Tree, includedRanges?: Range[]): Tree {
   const parser = parsers.get(grammar);
   if (!parser) throw new Error(`mcp-tool-lint: grammar ${grammar} is not loaded; await loadGrammar('${grammar}') (or initAnalysis()) first.`);
-  const tree = parseWithChunks(parser, text, oldTree);
+  const tree = parseWithChunks(parser, text, oldTree, includedRanges);
   if (!tree) throw new Error(`mcp-tool-lint: the ${grammar} parser returned no tree.`);
   return tree;
 }

@@ -71,7 +71,8 @@ export function register(connection: Connection, context: ServerContext): void {
     const fixAll = !!only && requested(FIX_ALL_KIND, only);
     if (!quickFixes && !fixAll) return null;
     const found = await current(uri);
-    const tree = found && documents.tree(uri);
+    // The tree holding the range (a broken statement has its own): ignore comments go on its lines.
+    const tree = found && documents.tree(uri, documents.get(uri)!.offsetAt(params.range.start));
     if (!found || !tree || !found.analysis.result) return null;
     const pairs: Array<[Diagnostic, Finding]> = [];
     for (const diagnostic of params.context.diagnostics) {

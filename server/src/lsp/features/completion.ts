@@ -29,7 +29,7 @@ export function register(connection: Connection, context: ServerContext): void {
     const analysis = await analyzer.analyze(uri);
     const document = documents.get(uri);
     const grammar = documents.grammarOf(uri);
-    const tree = grammar && documents.tree(uri);
+    const tree = grammar && document && documents.tree(uri, document.offsetAt(params.position));
     if (!document || !grammar || !tree) return null;
     const snippets = context.client.textDocument?.completion?.completionItem?.snippetSupport === true;
     const declarations = analysis?.version === document.version ? analysis.result?.declarations : undefined;

@@ -14,7 +14,7 @@ export function register(connection: Connection, context: ServerContext): void {
     const analysis = await analyzer.analyze(uri);
     const document = documents.get(uri);
     if (!analysis || !document || document.version !== analysis.version) return null;
-    const tree = documents.tree(uri);
+    const tree = documents.tree(uri, document.offsetAt(params.position));
     if (!tree) return null;
     const hover = hoverAt(tree, document.getText(), params.position, analysis.result);
     return hover ? { contents: { kind: MarkupKind.Markdown, value: hover.markdown }, range: hover.range } : null;

@@ -1,5 +1,6 @@
 /** Python front end: syntax tree → ToolDeclaration[] for Arcade and MCP SDK / FastMCP tools. */
-import { Node, Tree } from 'web-tree-sitter';
+import { Node, Range, Tree } from 'web-tree-sitter';
+import { NodeLookup } from '../../parse/windows';
 import { interpretAnnotations, interpretMetadata, lastEntry } from '../../interpret';
 import { Entry, KeyInfo, ToolDeclaration, Value } from '../../model';
 import { containerOf, namedChildren, rangeOf } from '../syntax';
@@ -37,16 +38,36 @@ export interface PythonExtractionOptions {
   bindings?: Iterable<{ start: number; bindings: StatementBindings }>;
   /** Where the top-level statements with syntax errors start, when known. */
   brokenStatements?: readonly number[];
+  /**
+   * For a tree of a broken region parsed on its own (parse/windows.ts): the bindings of the
+   * statements around it, and where their nodes are read. The region's own are read from its tree.
+   */
+  around?: { bindings: ReadonlyArray<{ start: number; bindings: StatementBindings }>; lookup: NodeLookup; region: Range };
+  /** Where the nodes of `bindings` are read, when not all are in `tree` (a broken region has its own tree). */
+  lookup?: NodeLookup;
 }
 
 export function extractPython(tree: Tree, text: string, options: PythonExtractionOptions): PythonExtraction {
   // A repaired tree is another text: its bindings are read from it.
-  const extract = (current: Tree, currentText: string) => extractFromTree(current, currentText, current === tree ? options : { ...options, bindings: undefined });
-  return extractWithRepairs(tree, text, extract, options.brokenStatements) ?? extract(tree, text);
+  const extract = (current: Tree, currentText: string) => extractFromTree(current, currentText, current === tree ? options : repairedOptions(options));
+  return extractWithRepairs(tree, text, extract, options.brokenStatements, options.around?.region) ?? extract(tree, text);
+}
+
+/**
+ * Options for a repaired text: its bindings are read from its tree; a broken region's surroundings
+ * are read before it only (the repair's closers move the offsets after it).
+ */
+function repairedOptions(options: PythonExtractionOptions): PythonExtractionOptions {
+  const around = options.around;
+  if (!around) return { ...options, bindings: undefined, lookup: undefined };
+  return { ...options, bindings: undefined, around: { ...around, bindings: around.bindings.filter(({ start }) => start < around.region.startIndex) } };
 }
 
 function extractFromTree(tree: Tree, text: string, options: PythonExtractionOptions): PythonExtraction {
-  const module = new PythonModule(tree.rootNode, text, options.bindings);
+  const around = options.around;
+  const module = around
+    ? new PythonModule(tree.rootNode, text, around.bindings, around.lookup, true)
+    : new PythonModule(tree.rootNode, text, options.bindings, options.bindings && options.lookup);
   const values = new PythonValues(module);
   const declarations: ToolDeclaration[] = [];
   const reads = options.recordReads ? new Map<number, Set<string>>() : undefined;

@@ -3,6 +3,7 @@
  * and the names assigned exactly once, whose values a tool may use.
  */
 import { Node } from 'web-tree-sitter';
+import { NodeLookup } from '../../parse/windows';
 import { namedChildren } from '../syntax';
 
 /** Modules whose import makes a `@tool` / `@x.tool` decorator an MCP tool (rules.md). */
@@ -128,16 +129,22 @@ export class PythonModule {
    * Reads every top-level statement of `root`, or, with `statements`, takes their bindings as
    * already read (incremental analysis keeps them per statement) and reads nodes only on look-up.
    */
-  constructor(readonly root: Node, readonly text: string, statements?: Iterable<{ start: number; bindings: StatementBindings }>) {
-    if (statements) {
-      for (const { start, bindings } of statements) {
-        for (const [local, path] of bindings.aliases) this.aliases.set(local, path);
-        this.importedModules.push(...bindings.importedModules);
-        for (const [name, from, to] of bindings.assignments) this.recordAssignment(name, { start: start + from, end: start + to });
-        for (const [name, from, to] of bindings.functions) this.functions.set(name, { start: start + from, end: start + to });
-      }
-      return;
+  constructor(
+    readonly root: Node,
+    readonly text: string,
+    statements?: Iterable<{ start: number; bindings: StatementBindings }>,
+    /** Where the nodes of `statements` are read (a broken region's surroundings are in another tree). */
+    private readonly lookup: NodeLookup = root,
+    /** Whether `root`'s own statements are read too (`statements` are then those around it). */
+    readRoot = !statements,
+  ) {
+    for (const { start, bindings } of statements ?? []) {
+      for (const [local, path] of bindings.aliases) this.aliases.set(local, path);
+      this.importedModules.push(...bindings.importedModules);
+      for (const [name, from, to] of bindings.assignments) this.recordAssignment(name, { start: start + from, end: start + to });
+      for (const [name, from, to] of bindings.functions) this.functions.set(name, { start: start + from, end: start + to });
     }
+    if (!readRoot) return;
     const sink: BindingSink = {
       alias: (local, path) => this.aliases.set(local, path),
       importedModule: (name) => this.importedModules.push(name),
@@ -156,7 +163,7 @@ export class PythonModule {
   /** The node itself; a span is the deepest node covering it exactly (the assignment, the definition). */
   private nodeOf(located: Located, types: readonly string[]): Node | undefined {
     if ('node' in located) return located.node;
-    const node = this.root.descendantForIndex(located.start, located.end);
+    const node = this.lookup.descendantForIndex(located.start, located.end);
     if (!node || node.startIndex !== located.start || node.endIndex !== located.end || !types.includes(node.type)) {
       throw new Error(`mcp-tool-lint: a kept binding at ${located.start}-${located.end} is not in the tree`);
     }

@@ -7,7 +7,7 @@
  * declarations found back to the author's text. Lines never move: the closers go at the end
  * of a line's code, so only offsets and columns later on that same line shift.
  */
-import { Node, Tree } from 'web-tree-sitter';
+import { Node, Range, Tree } from 'web-tree-sitter';
 import { ToolDeclaration } from '../../model';
 import { parse } from '../../parse/parser';
 import { errorNodes, leafNodes } from '../syntax';
@@ -31,6 +31,8 @@ export function extractWithRepairs<Extraction extends { declarations: ToolDeclar
   extract: (tree: Tree, text: string) => Extraction,
   /** Where the top-level statements holding errors start, when known (the rest of `tree` is then not walked). */
   brokenStatements?: readonly number[],
+  /** The part of the text `tree` was parsed from, when it is a region parsed on its own (parse/windows.ts). */
+  region?: Range,
 ): Extraction | undefined {
   if (!tree.rootNode.hasError) return undefined;
   const insertions: Insertion[] = [];
@@ -53,7 +55,7 @@ export function extractWithRepairs<Extraction extends { declarations: ToolDeclar
         startPosition: at, oldEndPosition: at, newEndPosition: { row: at.row, column: at.column + insertion.closers.length },
       });
       currentTree?.delete();
-      currentTree = parse('python', currentText, edited);
+      currentTree = parse('python', currentText, edited, region && [grownBy(region, insertions)]);
       edited.delete();
     }
     if (!currentTree) return undefined;
@@ -66,6 +68,17 @@ export function extractWithRepairs<Extraction extends { declarations: ToolDeclar
   } finally {
     currentTree?.delete();
   }
+}
+
+/** The region with the closers inserted so far inside it. */
+function grownBy(region: Range, insertions: readonly Insertion[]): Range {
+  let { endIndex, endPosition } = region;
+  for (const insertion of insertions) {
+    if (insertion.offset > endIndex) continue;
+    endIndex += insertion.length;
+    if (insertion.line === endPosition.row) endPosition = { row: endPosition.row, column: endPosition.column + insertion.length };
+  }
+  return { ...region, endIndex, endPosition };
 }
 
 function firstRepair(roots: readonly Node[]): { offset: number; line: number; character: number; closers: string } | undefined {

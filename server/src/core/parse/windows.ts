@@ -1,0 +1,245 @@
+/**
+ * One open document's parse, kept up to date as edits arrive. Most edits reparse the one tree
+ * incrementally. An edit that leaves its top-level statement broken (a `(` or `"` typed into a
+ * call, a letter at the start of an indented line) is different: tree-sitter's error recovery then
+ * re-reads the rest of the file, 25–150 ms on 10,000 lines, and may reshape statements far from the
+ * edit. So the statements around the edit (the "window", from a statement starting a line up to
+ * the next one) are parsed on their own first; when that parse is broken, the rest of the document
+ * is reparsed without them (tree-sitter's included ranges) and the window keeps its own tree: the
+ * broken region. The next edit inside it reparses only the region; once the region parses
+ * cleanly, or an edit lands elsewhere, the document is one tree again.
+ */
+import { Edit, Node, Point, Range, Tree } from 'web-tree-sitter';
+import { GrammarId, parse } from './parser';
+
+/** A top-level region parsed on its own. */
+export interface BrokenRegion {
+  tree: Tree;
+  start: number;
+  end: number;
+  startPosition: Point;
+  endPosition: Point;
+}
+
+/** A document's syntax: one tree, or one tree for all but a broken region and that region's own tree. */
+export interface DocumentSyntax {
+  tree: Tree;
+  broken?: BrokenRegion;
+}
+
+/** What reads nodes by offset (a root node, or both trees of a DocumentSyntax). */
+export interface NodeLookup {
+  descendantForIndex(start: number, end?: number): Node | null;
+}
+
+/** Windows larger than this (a paste, a replace-all) are not parsed on their own. */
+const MAX_WINDOW = 64 * 1024;
+/** How many statements after a broken window are tried with it before it becomes a broken region. */
+const MAX_WINDOW_GROWTH = 2;
+
+/** The tree holding `offset`: the broken region's inside it, the document's elsewhere. */
+export function treeAt(syntax: DocumentSyntax, offset: number): Tree {
+  const broken = syntax.broken;
+  return broken && offset >= broken.start && offset < broken.end ? broken.tree : syntax.tree;
+}
+
+/** Looks nodes up in whichever tree holds them. */
+export function lookupIn(syntax: DocumentSyntax): NodeLookup {
+  if (!syntax.broken) return syntax.tree.rootNode;
+  return { descendantForIndex: (start, end) => treeAt(syntax, start).rootNode.descendantForIndex(start, end ?? start) };
+}
+
+export class IncrementalParse {
+  private syntax?: DocumentSyntax;
+  /** The part of the text edited since the last parse (offsets in the current text). */
+  private dirty?: { start: number; end: number };
+
+  /** How the last parse was made (tests and the benchmark). */
+  lastParse: 'full' | 'incremental' | 'broken-region' = 'full';
+
+  /** `regions`: whether a broken statement may get its own tree (the grammar's analysis must support it). */
+  constructor(readonly grammar: GrammarId, private readonly options: { regions: boolean } = { regions: true }) {}
+
+  /** Applies an edit of the text to the trees (nothing is parsed until `current`). */
+  edit(edit: Edit): void {
+    if (!this.syntax) return;
+    this.syntax.tree.edit(edit);
+    const broken = this.syntax.broken;
+    if (broken) {
+      broken.tree.edit(edit);
+      moveRegion(broken, edit);
+    }
+    const dirty = this.dirty;
+    const end = dirty && (dirty.end >= edit.oldEndIndex ? dirty.end + edit.newEndIndex - edit.oldEndIndex : Math.max(dirty.end, edit.newEndIndex));
+    this.dirty = dirty ? { start: Math.min(dirty.start, edit.startIndex), end: Math.max(end!, edit.newEndIndex) } : { start: edit.startIndex, end: edit.newEndIndex };
+  }
+
+  /** The syntax of `text` (the text after every edit so far). */
+  current(text: string): DocumentSyntax {
+    const previous = this.syntax;
+    const dirty = this.dirty;
+    this.dirty = undefined;
+    if (!previous) {
+      this.lastParse = 'full';
+      return (this.syntax = { tree: parse(this.grammar, text) });
+    }
+    if (!dirty) return previous;
+    const window = this.options.regions ? windowAround(previous, text, dirty) : undefined;
+    if (window) {
+      const region = this.parseRegion(previous, text, window);
+      if (region) return region;
+    }
+    return this.reparseWhole(previous, text, 'incremental');
+  }
+
+  /** The syntax as one tree (reparsing the broken region with the rest when there is one). */
+  whole(text: string): Tree {
+    const syntax = this.current(text);
+    return syntax.broken ? this.reparseWhole(syntax, text, 'incremental').tree : syntax.tree;
+  }
+
+  delete(): void {
+    if (this.syntax) deleteSyntax(this.syntax);
+    this.syntax = undefined;
+    this.dirty = undefined;
+  }
+
+  private reparseWhole(previous: DocumentSyntax, text: string, how: 'full' | 'incremental'): DocumentSyntax {
+    const tree = parse(this.grammar, text, previous.tree);
+    deleteSyntax(previous);
+    this.lastParse = how;
+    return (this.syntax = { tree });
+  }
+
+  /**
+   * The window parsed alone; when it is broken, the rest reparsed without it. Undefined: reparse the
+   * whole (the window parses cleanly, or does with the statements after it: a decorator that was
+   * cut from its definition, an `else:` from its `if`).
+   */
+  private parseRegion(previous: DocumentSyntax, text: string, window: Window): DocumentSyntax | undefined {
+    const alone = parse(this.grammar, text, undefined, [window]);
+    let clean = !alone.rootNode.hasError;
+    for (let longer = window, step = 0; !clean && step < MAX_WINDOW_GROWTH && longer.endIndex < text.length; step++) {
+      const next = nextUnitStart(previous.tree.rootNode, longer.endIndex);
+      longer = next
+        ? { ...longer, endIndex: next.startIndex, endPosition: next.startPosition }
+        : { ...longer, endIndex: text.length, endPosition: pointAfter(text, longer.endIndex, longer.endPosition, text.length) };
+      const grown = parse(this.grammar, text, undefined, [longer]);
+      clean = !grown.rootNode.hasError;
+      grown.delete();
+    }
+    if (clean) {
+      alone.delete();
+      return undefined;
+    }
+    const rest = parse(this.grammar, text, previous.tree, outside(window, text));
+    if (rest.rootNode.hasError || !splitsAt(rest.rootNode, window)) {
+      alone.delete();
+      rest.delete();
+      return undefined;
+    }
+    deleteSyntax(previous);
+    this.lastParse = 'broken-region';
+    return (this.syntax = {
+      tree: rest,
+      broken: { tree: alone, start: window.startIndex, end: window.endIndex, startPosition: window.startPosition, endPosition: window.endPosition },
+    });
+  }
+}
+
+type Window = Range;
+
+/**
+ * The top-level statements around the edited part: from the last one starting a line at or before
+ * the edit up to the next one starting a line after it; with a broken region the edit touches,
+ * that region too. Undefined (reparse the whole) when the rest of the document is broken, when the
+ * edit is away from the broken region, or when the window would be large.
+ */
+function windowAround(previous: DocumentSyntax, text: string, dirty: { start: number; end: number }): Window | undefined {
+  const root = previous.tree.rootNode;
+  if (root.hasError) return undefined;
+  const broken = previous.broken;
+  if (broken && (dirty.start > broken.end || dirty.end < broken.start)) return undefined;
+  let startIndex = 0;
+  let startPosition: Point = { row: 0, column: 0 };
+  if (broken && dirty.start >= broken.start) {
+    startIndex = broken.start;
+    startPosition = broken.startPosition;
+  } else {
+    for (let unit = unitAtOrBefore(root, dirty.start); unit; unit = unit.previousNamedSibling) {
+      if (unit.startPosition.column === 0) {
+        startIndex = unit.startIndex;
+        startPosition = unit.startPosition;
+        break;
+      }
+    }
+  }
+  const last = broken ? Math.max(dirty.end, broken.end - 1) : dirty.end;
+  const next = nextUnitStart(root, last);
+  const endIndex = next?.startIndex ?? text.length;
+  const endPosition = next?.startPosition;
+  if (endIndex - startIndex > MAX_WINDOW || endIndex <= startIndex || (startIndex === 0 && endIndex === text.length)) return undefined;
+  return { startIndex, endIndex, startPosition, endPosition: endPosition ?? pointAfter(text, startIndex, startPosition, endIndex) };
+}
+
+/** The first top-level node starting a line after `offset`. */
+function nextUnitStart(root: Node, offset: number): Node | undefined {
+  for (let unit = root.firstNamedChildForIndex(offset); unit; unit = unit.nextNamedSibling) {
+    if (unit.startIndex > offset && unit.startPosition.column === 0) return unit;
+  }
+  return undefined;
+}
+
+/** The last top-level node starting at or before `offset` (the one holding it, or the one before a gap). */
+function unitAtOrBefore(root: Node, offset: number): Node | null {
+  const after = root.firstNamedChildForIndex(offset);
+  if (!after) return root.lastNamedChild;
+  return after.startIndex <= offset ? after : after.previousNamedSibling;
+}
+
+/** The included ranges of the rest of the document: before the window and after it. */
+function outside(window: Window, text: string): Range[] {
+  const ranges: Range[] = [];
+  if (window.startIndex > 0) ranges.push({ startIndex: 0, endIndex: window.startIndex, startPosition: { row: 0, column: 0 }, endPosition: window.startPosition });
+  if (window.endIndex < text.length) {
+    const end = pointAfter(text, window.endIndex, window.endPosition, text.length);
+    ranges.push({ startIndex: window.endIndex, endIndex: text.length, startPosition: window.endPosition, endPosition: end });
+  }
+  return ranges;
+}
+
+/** Whether the rest's top-level statements end before the window and start again at its end. */
+function splitsAt(root: Node, window: Window): boolean {
+  const across = root.firstNamedChildForIndex(window.startIndex);
+  return !across || across.startIndex === window.endIndex;
+}
+
+/** The point of `index`, counted on from a known point before it. */
+function pointAfter(text: string, fromIndex: number, from: Point, index: number): Point {
+  let row = from.row;
+  let lineStart = fromIndex - from.column;
+  for (let at = text.indexOf('\n', fromIndex); at >= 0 && at < index; at = text.indexOf('\n', at + 1)) {
+    row++;
+    lineStart = at + 1;
+  }
+  return { row, column: index - lineStart };
+}
+
+/** Moves a region's bounds with an edit (an edit inside it moves only its end). */
+function moveRegion(region: BrokenRegion, edit: Edit): void {
+  const delta = edit.newEndIndex - edit.oldEndIndex;
+  const rows = edit.newEndPosition.row - edit.oldEndPosition.row;
+  if (edit.oldEndIndex <= region.start && edit.startIndex < region.start) {
+    region.start += delta;
+    region.startPosition = { row: region.startPosition.row + rows, column: region.startPosition.column };
+  }
+  if (edit.startIndex < region.end) {
+    region.end = Math.max(region.start, region.end + delta);
+    region.endPosition = { row: region.endPosition.row + rows, column: region.endPosition.column };
+  }
+}
+
+function deleteSyntax(syntax: DocumentSyntax): void {
+  syntax.tree.delete();
+  syntax.broken?.tree.delete();
+}
