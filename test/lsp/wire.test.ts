@@ -60,8 +60,10 @@ const finding: Finding = {
   related: [{ message: 'here', range: { start: { line: 1, character: 0 }, end: { line: 1, character: 2 } } }], fixes: [],
 };
 
+const encoder = wireEncoder();
+
 async function decode(message: NotificationMessage): Promise<unknown> {
-  return JSON.parse(Buffer.from(await wireEncoder.encode(message, { charset: 'utf-8' })).toString('utf8'));
+  return JSON.parse(Buffer.from(await encoder.encode(message, { charset: 'utf-8' })).toString('utf8'));
 }
 
 test('the encoder writes a publishDiagnostics as JSON.stringify would, and follows a finding moved in place', async () => {
@@ -85,6 +87,13 @@ test('the encoder writes a publishDiagnostics as JSON.stringify would, and follo
   assert.deepEqual(decoded.params.diagnostics[0].relatedInformation?.[0].location.range.start, { line: 1, character: 1 });
   assert.deepEqual(decoded, JSON.parse(JSON.stringify(second)));
   assert.equal((second.params as { diagnostics: Diagnostic[] }).diagnostics[1], (first.params as { diagnostics: Diagnostic[] }).diagnostics[1], 'the unchanged finding\'s diagnostic is reused');
+
+  // A longer message after shorter ones: the kept buffer grows.
+  const many = Array.from({ length: 50 }, (_, line) => ({ ...finding, range: { start: { line, character: 0 }, end: { line, character: 1 } } }));
+  const third = publish(many, 3);
+  assert.deepEqual(await decode(third), JSON.parse(JSON.stringify(third)));
+  const fourth = publish([finding, other], 4);
+  assert.deepEqual(await decode(fourth), JSON.parse(JSON.stringify(fourth)));
 
   const empty: NotificationMessage = { jsonrpc: '2.0', method: 'textDocument/publishDiagnostics', params: { uri: 'file:///a.py', diagnostics: [] } };
   assert.deepEqual(await decode(empty), empty);

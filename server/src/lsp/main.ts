@@ -110,7 +110,7 @@ if (stdio) {
  * it cannot break the stream: done here the same way.
  */
 function stdioConnection(): Connection {
-  const writer = new StreamMessageWriter(process.stdout, { charset: 'utf-8', contentTypeEncoder: wireEncoder });
+  const writer = new StreamMessageWriter(process.stdout, { charset: 'utf-8', contentTypeEncoder: wireEncoder() });
   const created = createConnection(ProposedFeatures.all, new StreamMessageReader(process.stdin), writer, { messageStrategy: shutdownGate });
   // What the library does for a stream it reads itself: the client went away, so does the server.
   for (const event of ['end', 'close']) process.stdin.on(event, () => process.exit(shutdownGate.received ? 0 : 1));

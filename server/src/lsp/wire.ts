@@ -74,35 +74,46 @@ function sameSnapshot(snapshot: readonly unknown[], finding: Finding): boolean {
   return true;
 }
 
-const COMMA = Buffer.from(',');
+const COMMA = ','.charCodeAt(0);
 const PLACEHOLDER = '"diagnostics":[]';
 
 /**
  * vscode-jsonrpc's JSON encoder, but a `publishDiagnostics` whose diagnostics carry their encoded
  * JSON (DiagnosticCache) is put together from it: the rest of the message is stringified with an
- * empty list, which is then filled with the cached bytes.
+ * empty list, which is then filled with the cached bytes. The bytes go into one buffer kept for the
+ * next message: allocating a fresh one of several hundred KB each keystroke cost as much as copying
+ * into it, ten times over. So the writer must be done with a message before it encodes the next one
+ * (vscode-jsonrpc's stream writer writes one message at a time and waits for the stream's callback).
  */
-export const wireEncoder: ContentTypeEncoder = {
-  name: 'application/json',
-  encode(message: Message, options: ContentTypeEncoderOptions): Promise<Uint8Array> {
-    try {
-      const diagnostics = (message as { params?: { diagnostics?: EncodedDiagnostics } }).params?.diagnostics;
-      const encoded = diagnostics?.[ENCODED];
-      if (!diagnostics || !encoded || encoded.length !== diagnostics.length || encoded.length === 0) {
-        return Promise.resolve(Buffer.from(JSON.stringify(message), options.charset));
+export function wireEncoder(): ContentTypeEncoder {
+  let output = Buffer.alloc(0);
+  return {
+    name: 'application/json',
+    encode(message: Message, options: ContentTypeEncoderOptions): Promise<Uint8Array> {
+      try {
+        const diagnostics = (message as { params?: { diagnostics?: EncodedDiagnostics } }).params?.diagnostics;
+        const encoded = diagnostics?.[ENCODED];
+        if (!diagnostics || !encoded || encoded.length !== diagnostics.length || encoded.length === 0) {
+          return Promise.resolve(Buffer.from(JSON.stringify(message), options.charset));
+        }
+        const params = (message as { params?: object }).params;
+        const shell = JSON.stringify({ ...message, params: { ...params, diagnostics: [] } });
+        const at = shell.lastIndexOf(PLACEHOLDER) + PLACEHOLDER.length - 1;
+        const head = Buffer.from(shell.slice(0, at), 'utf8');
+        const tail = Buffer.from(shell.slice(at), 'utf8');
+        let length = head.length + tail.length + encoded.length - 1;
+        for (const json of encoded) length += json.length;
+        if (output.length < length) output = Buffer.allocUnsafe(Math.max(length, output.length * 2));
+        let offset = head.copy(output, 0);
+        encoded.forEach((json, index) => {
+          if (index > 0) output[offset++] = COMMA;
+          offset += json.copy(output, offset);
+        });
+        offset += tail.copy(output, offset);
+        return Promise.resolve(output.subarray(0, offset));
+      } catch (error) {
+        return Promise.reject(error);
       }
-      const params = (message as { params?: object }).params;
-      const shell = JSON.stringify({ ...message, params: { ...params, diagnostics: [] } });
-      const at = shell.lastIndexOf(PLACEHOLDER) + PLACEHOLDER.length - 1;
-      const pieces: Buffer[] = [Buffer.from(shell.slice(0, at), 'utf8')];
-      encoded.forEach((json, index) => {
-        if (index > 0) pieces.push(COMMA);
-        pieces.push(json);
-      });
-      pieces.push(Buffer.from(shell.slice(at), 'utf8'));
-      return Promise.resolve(Buffer.concat(pieces));
-    } catch (error) {
-      return Promise.reject(error);
-    }
-  },
-};
+    },
+  };
+}
