@@ -166,7 +166,8 @@ function windowAround(previous: DocumentSyntax, text: string, dirty: { start: nu
     startIndex = broken.start;
     startPosition = broken.startPosition;
   } else {
-    for (let unit = unitAtOrBefore(root, dirty.start); unit; unit = unit.previousNamedSibling) {
+    for (let index = lastUnitAtOrBefore(root, dirty.start); index >= 0; index--) {
+      const unit = root.namedChild(index)!;
       if (unit.startPosition.column === 0) {
         startIndex = unit.startIndex;
         startPosition = unit.startPosition;
@@ -182,19 +183,35 @@ function windowAround(previous: DocumentSyntax, text: string, dirty: { start: nu
   return { startIndex, endIndex, startPosition, endPosition: endPosition ?? pointAfter(text, startIndex, startPosition, endIndex) };
 }
 
-/** The first top-level node starting a line after `offset`. */
+/**
+ * The first top-level node starting a line after `offset`. Nodes are reached by index: in a tree
+ * edited but not reparsed, the nodes a deletion removed are left with no length, and sibling links
+ * between such nodes can lead back and forth forever.
+ */
 function nextUnitStart(root: Node, offset: number): Node | undefined {
-  for (let unit = root.firstNamedChildForIndex(offset); unit; unit = unit.nextNamedSibling) {
+  const count = root.namedChildCount;
+  for (let index = lastUnitAtOrBefore(root, offset) + 1; index < count; index++) {
+    const unit = root.namedChild(index)!;
     if (unit.startIndex > offset && unit.startPosition.column === 0) return unit;
   }
   return undefined;
 }
 
-/** The last top-level node starting at or before `offset` (the one holding it, or the one before a gap). */
-function unitAtOrBefore(root: Node, offset: number): Node | null {
-  const after = root.firstNamedChildForIndex(offset);
-  if (!after) return root.lastNamedChild;
-  return after.startIndex <= offset ? after : after.previousNamedSibling;
+/** The index of the last top-level node starting at or before `offset` (-1 when there is none), by binary search. */
+function lastUnitAtOrBefore(root: Node, offset: number): number {
+  let low = 0;
+  let high = root.namedChildCount - 1;
+  let found = -1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    if (root.namedChild(middle)!.startIndex <= offset) {
+      found = middle;
+      low = middle + 1;
+    } else {
+      high = middle - 1;
+    }
+  }
+  return found;
 }
 
 /** The included ranges of the rest of the document: before the window and after it. */
