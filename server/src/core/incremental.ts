@@ -43,6 +43,8 @@ interface State {
 
 interface Group {
   declarations: ToolDeclaration[];
+  /** Whether a declaration ends after the segment (read from a repaired tree); re-extracted groups never do. */
+  reachesPast: boolean;
   /** What the segment's extraction looked up in the module (names, import flags). */
   reads: ReadonlySet<string>;
   /** Moves the group's declarations and their rule results when an edit before them moves their text. */
@@ -116,8 +118,8 @@ export class IncrementalAnalyzer {
     return { grammar, declarations, findings };
   }
 
-  private group(declarations: ToolDeclaration[], reads: ReadonlySet<string>, memo: DeclarationMemo): Group {
-    return { declarations, reads, shifter: new ShiftableGroup(() => [...declarations, ...declarations.map((declaration) => memo.findingsOf(declaration))]) };
+  private group(declarations: ToolDeclaration[], reads: ReadonlySet<string>, memo: DeclarationMemo, reachesPast = false): Group {
+    return { declarations, reads, reachesPast, shifter: new ShiftableGroup(() => [...declarations, ...declarations.map((declaration) => memo.findingsOf(declaration))]) };
   }
 
   private extractAll(tree: Tree, text: string, segments: Segment[], memo: DeclarationMemo): Pick<State, 'groups' | 'importFlags'> {
@@ -127,7 +129,10 @@ export class IncrementalAnalyzer {
 
   private groupsOf(extraction: PythonExtraction, segments: readonly Segment[], memo: DeclarationMemo): Group[] {
     const reads = readsPerSegment(extraction, segments);
-    return groupBySegment(extraction.declarations, segments).map((declarations, index) => this.group(declarations, reads[index] ?? NO_READS, memo));
+    return groupBySegment(extraction.declarations, segments).map((declarations, index) => {
+      const reachesPast = declarations.some((declaration) => after(declaration.range.end, segments[index]));
+      return this.group(declarations, reads[index] ?? NO_READS, memo, reachesPast);
+    });
   }
 
   /** The text is the one before the previous edit, read the same way, and every statement's groups were kept: take them back. */
@@ -176,7 +181,7 @@ export class IncrementalAnalyzer {
     if (redone.some((index) => sharesRows(segments, index, fresh))) return this.fullBecause('an edited statement shares a line with another');
     // A declaration read from a repaired tree may reach past its statement: none reused may.
     const keptIndexes = segments.map((_, index) => index).filter((index) => !fresh.has(index));
-    if (keptIndexes.some((index) => previous.groups[oldIndexOf(index)].declarations.some((declaration) => after(declaration.range.end, old[oldIndexOf(index)])))) {
+    if (keptIndexes.some((index) => previous.groups[oldIndexOf(index)].reachesPast)) {
       return this.fullBecause('a reused declaration reaches past its statement');
     }
 
