@@ -1,4 +1,5 @@
 /** Edits for the incremental-analysis tests: random edits as an author makes them, undoing the last one, and a comparable snapshot of a result. */
+import assert from 'node:assert/strict';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { Tree } from 'web-tree-sitter';
 import { Random } from '../../bench/random';
@@ -18,6 +19,14 @@ export function undoEdit(document: TextDocument, before: string): DocumentEdit {
   let tail = 0;
   while (tail < Math.min(before.length, after.length) - start && before[before.length - 1 - tail] === after[after.length - 1 - tail]) tail++;
   return { range: { start: document.positionAt(start), end: document.positionAt(after.length - tail) }, text: before.slice(start, before.length - tail) };
+}
+
+/** Fails with where two snapshots first differ (they are hundreds of kilobytes). */
+export function assertSameSnapshot(actual: string, expected: string, message: string): void {
+  if (actual === expected) return;
+  let at = 0;
+  while (at < Math.min(actual.length, expected.length) && actual[at] === expected[at]) at++;
+  assert.fail(`${message}: differs at ${at}\n  actual:   ...${actual.slice(Math.max(0, at - 300), at + 200)}\n  expected: ...${expected.slice(Math.max(0, at - 300), at + 200)}`);
 }
 
 /** The declarations and findings of an analysis, as one string to compare. */

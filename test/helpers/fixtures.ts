@@ -2,6 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { analyzeText, initAnalysis } from '../../server/src/core/analyze';
 import { Finding } from '../../server/src/core/model';
+import { GrammarId, grammarForPath } from '../../server/src/core/parse/parser';
 import { ProfileName, PROFILES } from '../../server/src/core/rules/rule';
 
 /** The repository root, found from the bundled test's location (dist/test/...). */
@@ -26,6 +27,16 @@ export function listFixtures(dir = FIXTURES): string[] {
 /** Every Python file of the fixtures and the examples: aliases, constants, `add_tool`, conditional imports, half-typed code. */
 export function pythonFixtures(): string[] {
   return [...listFixtures(), ...listFixtures(path.join(repoRoot(), 'examples'))].filter((file) => file.endsWith('.py')).sort();
+}
+
+/** Every TypeScript / JavaScript file of the fixtures and the examples, with its grammar. */
+export function scriptFixtures(): Array<{ file: string; grammar: GrammarId }> {
+  return [...listFixtures(), ...listFixtures(path.join(repoRoot(), 'examples'))]
+    .flatMap((file) => {
+      const grammar = grammarForPath(file);
+      return grammar && grammar !== 'python' ? [{ file, grammar }] : [];
+    })
+    .sort((a, b) => a.file.localeCompare(b.file));
 }
 
 /**

@@ -11,15 +11,13 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { before, test } from 'node:test';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { Node, Tree } from 'web-tree-sitter';
 import { generatePython } from '../../bench/generate';
 import { Random } from '../../bench/random';
-import { analyzeText, initAnalysis } from '../../server/src/core/analyze';
+import { initAnalysis } from '../../server/src/core/analyze';
 import { IncrementalAnalyzer } from '../../server/src/core/incremental';
-import { parse } from '../../server/src/core/parse/parser';
-import { DocumentSyntax, IncrementalParse } from '../../server/src/core/parse/windows';
+import { IncrementalParse } from '../../server/src/core/parse/windows';
 import { treeEditFor } from '../../server/src/lsp/edits';
-import { DocumentEdit, randomEdit, undoEdit } from '../helpers/document-edits';
+import { checkTyping, RegionOutcome } from '../helpers/broken-regions';
 import { pythonFixtures, repoRoot } from '../helpers/fixtures';
 
 before(() => initAnalysis());
@@ -29,73 +27,9 @@ const EDITS = {
   characters: 'abcxyz_ ()[],"=:#.@',
 };
 
-function topLevel(root: Node): string[] {
-  return root.namedChildren.map((node) => `${node!.type}@${node!.startIndex}-${node!.endIndex}`);
-}
-
-function blanked(text: string, start: number, end: number): string {
-  return text.slice(0, start) + text.slice(start, end).replace(/[^\n]/g, ' ') + text.slice(end);
-}
-
-interface Outcome {
-  regions: number;
-  regionAnalyses: number;
-}
-
 /** Edits `text` `steps` times and checks every state; `undo` is how likely an edit undoes the one before. */
-function check(name: string, text: string, random: Random, steps: number, undo: number, outcome: Outcome): void {
-  let document = TextDocument.create('file:///edited.py', 'python', 1, text);
-  const parsed = new IncrementalParse('python');
-  const analyzer = new IncrementalAnalyzer();
-  const options = {};
-  let previousText = text;
-  try {
-    analyzer.analyze('python', parsed.current(text), text, options);
-    for (let step = 0; step < steps; step++) {
-      const edit: DocumentEdit = step % 2 === 1 && random.chance(undo) ? undoEdit(document, previousText) : randomEdit(random, document, EDITS);
-      previousText = document.getText();
-      parsed.edit(treeEditFor(document, edit.range, edit.text));
-      document = TextDocument.update(document, [edit], document.version + 1);
-      const current = document.getText();
-      const where = `${name}, edit ${step} (${JSON.stringify(edit)})`;
-      const syntax = parsed.current(current);
-      if (syntax.broken) checkRegion(syntax, current, where, outcome);
-      else assert.deepEqual(topLevel(syntax.tree.rootNode), freshTopLevel(current), where);
-      const result = analyzer.analyze('python', syntax, current, options);
-      if (syntax.broken) {
-        outcome.regionAnalyses += analyzer.lastMode === 'full' ? 0 : 1;
-        // Read afresh from the same trees: what the incremental analysis reused and moved must be the same.
-        const fresh = new IncrementalAnalyzer().analyze('python', syntax, current, options);
-        assert.ok(JSON.stringify(result) === JSON.stringify(fresh), `${where}: with the broken region ${syntax.broken.start}-${syntax.broken.end}`);
-      } else {
-        assert.ok(JSON.stringify(result) === JSON.stringify(analyzeText(current, 'x.py', options)), `${where}: ${analyzer.lastMode} ${analyzer.lastReason}`);
-      }
-    }
-  } finally {
-    parsed.delete();
-  }
-}
-
-function freshTopLevel(text: string, ranges?: Parameters<typeof parse>[3]): string[] {
-  const tree: Tree = parse('python', text, undefined, ranges);
-  try {
-    return topLevel(tree.rootNode);
-  } finally {
-    tree.delete();
-  }
-}
-
-function checkRegion(syntax: DocumentSyntax, text: string, where: string, outcome: Outcome): void {
-  const region = syntax.broken!;
-  outcome.regions++;
-  assert.ok(region.start === 0 || text[region.start - 1] === '\n', `${where}: the region starts a line`);
-  assert.ok(region.end === text.length || text[region.end - 1] === '\n', `${where}: the region ends a line`);
-  assert.ok(region.tree.rootNode.hasError, `${where}: the region is broken`);
-  const range = { startIndex: region.start, endIndex: region.end, startPosition: region.startPosition, endPosition: region.endPosition };
-  const lines = text.slice(0, region.start).split('\n');
-  assert.deepEqual(region.startPosition, { row: lines.length - 1, column: 0 }, `${where}: the region's start position`);
-  assert.deepEqual(topLevel(region.tree.rootNode), freshTopLevel(text, [range]), `${where}: the region's tree`);
-  assert.deepEqual(topLevel(syntax.tree.rootNode), freshTopLevel(blanked(text, region.start, region.end)), `${where}: the rest's tree`);
+function check(name: string, text: string, random: Random, steps: number, undo: number, outcome: RegionOutcome): void {
+  checkTyping({ name, grammar: 'python', file: 'edited.py', text, random, steps, undo, edits: EDITS, analyzer: () => new IncrementalAnalyzer() }, outcome);
 }
 
 test('a generated module typed into 300 times (each typo undone): every state checks out, and broken regions are used', () => {

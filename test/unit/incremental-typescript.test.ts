@@ -14,10 +14,10 @@ import { generateScript } from '../../bench/generate';
 import { Random } from '../../bench/random';
 import { analyzeText, analyzeTree, initAnalysis } from '../../server/src/core/analyze';
 import { IncrementalScriptAnalyzer } from '../../server/src/core/incremental-typescript';
-import { GrammarId, grammarForPath } from '../../server/src/core/parse/parser';
+import { GrammarId } from '../../server/src/core/parse/parser';
 import { ProfileName } from '../../server/src/core/rules/rule';
-import { EditedDocument, randomEdit, RandomEditOptions, snapshot, undoEdit } from '../helpers/document-edits';
-import { repoRoot } from '../helpers/fixtures';
+import { assertSameSnapshot, EditedDocument, randomEdit, RandomEditOptions, snapshot, undoEdit } from '../helpers/document-edits';
+import { repoRoot, scriptFixtures } from '../helpers/fixtures';
 
 before(() => initAnalysis());
 
@@ -39,14 +39,6 @@ const EDITS: RandomEditOptions = {
   // One edit in six lands in the header (imports, the server, the presets), whose names the rest reads.
   line: (random, count) => (random.chance(1 / 6) ? random.int(Math.min(16, count)) : random.int(count)),
 };
-
-/** Fails with where two snapshots first differ (they are hundreds of kilobytes). */
-function assertSameSnapshot(actual: string, expected: string, message: string): void {
-  if (actual === expected) return;
-  let at = 0;
-  while (at < Math.min(actual.length, expected.length) && actual[at] === expected[at]) at++;
-  assert.fail(`${message}: differs at ${at}\n  actual:   ...${actual.slice(Math.max(0, at - 300), at + 200)}\n  expected: ...${expected.slice(Math.max(0, at - 300), at + 200)}`);
-}
 
 const CASES: Array<{ grammar: GrammarId; file: string; profile: ProfileName; seed: number }> = [
   { grammar: 'typescript', file: 'bench.ts', profile: 'recommended', seed: 5 },
@@ -186,21 +178,6 @@ test('JavaScript: typing in a tool re-reads one statement', () => {
   assert.equal(analyzer.lastMode, 'incremental', analyzer.lastReason);
   assert.equal(analyzer.lastRead, 1);
 });
-
-/** Every TypeScript / JavaScript fixture and example, by its grammar. */
-function scriptFixtures(): Array<{ file: string; grammar: GrammarId }> {
-  const found: Array<{ file: string; grammar: GrammarId }> = [];
-  const walk = (dir: string) => {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name);
-      const grammar = grammarForPath(full);
-      if (entry.isDirectory()) walk(full);
-      else if (grammar && grammar !== 'python') found.push({ file: full, grammar });
-    }
-  };
-  for (const dir of ['test/fixtures', 'examples']) walk(path.join(repoRoot(), dir));
-  return found.sort((a, b) => a.file.localeCompare(b.file));
-}
 
 test('incremental analysis equals a fresh full analysis after 40 random edits of every TypeScript and JavaScript fixture', () => {
   const options = { profile: 'strict' as ProfileName };

@@ -12,22 +12,29 @@
  *   - object literals claimed by SDK calls elsewhere (`addTool(TOOL)` reads `const TOOL = {...}`):
  *     each statement records what it claimed, and a statement whose object was claimed or
  *     released by the re-read ones is re-read too.
+ *
+ * A broken region (parse/windows.ts) is read from its own tree and the rest from the document's:
+ * the statements of both, in source order, and names looked up in the tree holding them. The
+ * region's statements (before and after the edit) always count as edited.
  */
 import { Node, Tree } from 'web-tree-sitter';
 import { AnalysisOptions, AnalysisResult, findingsFor } from './analyze';
 import { declarationsAmong, serverModulesOf } from './frontends/typescript';
 import { FileContext } from './frontends/typescript/context';
+import { collectSyntaxNodes, topLevelNodes } from './frontends/typescript/document-syntax';
 import { ImportFacts, importFacts } from './frontends/typescript/imports';
 import {
   BindingFact, isStatement, ScopeStatement, splitByStatement, Statement, statementFacts, StatementFacts, statementsOf, StatementScope,
 } from './frontends/typescript/statements';
-import { rowAt, shiftFor, statementAt, statementHolding, textChange } from './frontends/typescript/edit-region';
+import { rowAt, shiftFor, statementAt, statementHolding, textChange, widenedChange } from './frontends/typescript/edit-region';
 import { ValueReader } from './frontends/typescript/values';
 import { collectFileNodes, FileNodes } from './frontends/typescript/walk';
 import { DeclarationMemo } from './incremental-memo';
+import { Span } from './incremental-segments';
 import { Shift, ShiftableGroup } from './incremental-shift';
 import { ToolDeclaration } from './model';
 import { GrammarId, languageOfGrammar } from './parse/parser';
+import { DocumentSyntax, lookupIn, NodeLookup } from './parse/windows';
 
 /** One top-level statement's reading, kept between analyses. */
 interface Group extends ScopeStatement {
@@ -50,6 +57,8 @@ interface State {
   groups: Group[];
   imports: ImportFacts;
   memo: DeclarationMemo;
+  /** The broken region the statements were read with, when there was one. */
+  region?: Span;
 }
 
 /** What reading some statements gave. */
@@ -84,15 +93,19 @@ export class IncrementalScriptAnalyzer {
   /** How many top-level statements the last analysis read (all of them in a full analysis). */
   lastRead = 0;
 
-  analyze(grammar: GrammarId, tree: Tree, text: string, options: AnalysisOptions): AnalysisResult {
-    const root = tree.rootNode;
-    const nodes = root.namedChildren.filter((node): node is Node => node !== null);
+  /** `syntax`: the document's tree, or its trees with a broken region (parse/windows.ts). */
+  analyze(grammar: GrammarId, syntax: Tree | DocumentSyntax, text: string, options: AnalysisOptions): AnalysisResult {
+    const documentSyntax: DocumentSyntax = 'rootNode' in syntax ? { tree: syntax } : syntax;
+    const root = documentSyntax.tree.rootNode;
+    const nodes = topLevelNodes(documentSyntax);
+    const broken = documentSyntax.broken;
+    const region = broken && { start: broken.start, end: broken.end };
     const previous = this.state;
     this.state = undefined;
     const same = previous && previous.grammar === grammar && previous.options === options ? previous : undefined;
     if (!same) this.lastReason = previous ? 'the grammar or the options changed' : 'the first analysis of the document';
     const memo = same?.memo ?? new DeclarationMemo();
-    const context = { root, grammar, options, nodes };
+    const context: TreeContext = { syntax: documentSyntax, lookup: lookupIn(documentSyntax), region, grammar, options, nodes };
     // A file tree-sitter cannot read as a program has an ERROR root, whose tokens the front end reads as one region.
     const program = root.type !== 'ERROR';
     if (!program) this.lastReason = 'the file does not parse as a program';
@@ -101,18 +114,17 @@ export class IncrementalScriptAnalyzer {
     if (!next) this.lastRead = nodes.length;
     next ??= this.readAll(context, memo);
     const declarations = next.groups.flatMap((group) => group.declarations);
-    const findings = findingsFor(tree.rootNode, text, declarations, options, memo);
+    const findings = findingsFor(context.lookup, text, declarations, options, memo);
     memo.keepOnly(declarations);
-    if (next.consistent && program) this.state = { grammar, options, text, statements: next.statements, groups: next.groups, imports: next.imports, memo };
+    if (next.consistent && program) this.state = { grammar, options, text, statements: next.statements, groups: next.groups, imports: next.imports, memo, region };
     return { grammar, declarations, findings };
   }
 
   /** Reads every statement. */
   private readAll(treeContext: TreeContext, memo: DeclarationMemo): Outcome {
-    const { root } = treeContext;
     const statements = statementsOf(treeContext.nodes);
     const context = { ...treeContext, statements };
-    const fileNodes = collectFileNodes(root);
+    const fileNodes = collectSyntaxNodes(treeContext.syntax);
     const declarators = new Map<BindingFact, Node>();
     const bindings = splitByStatement(fileNodes.bindings, statements);
     const imports = splitByStatement(fileNodes.imports, statements);
@@ -144,8 +156,9 @@ export class IncrementalScriptAnalyzer {
   private reuse(previous: State, text: string, treeContext: TreeContext): Outcome | undefined {
     const { nodes } = treeContext;
     const old = previous.statements;
-    const change = textChange(previous.text, text);
     const delta = text.length - previous.text.length;
+    // A broken region's statements, read from another tree than before, count as edited.
+    const change = widenedChange(textChange(previous.text, text), delta, previous.region, treeContext.region);
     // The statements before and after the edit that are the same in the new tree (compared on the nodes, no records made).
     let prefix = 0;
     while (prefix < old.length && prefix < nodes.length && old[prefix].end < change.start && isStatement(nodes[prefix], old[prefix], 0)) prefix++;
@@ -254,9 +267,12 @@ export class IncrementalScriptAnalyzer {
   }
 }
 
-/** The tree being analysed: its root and the root's named children (the top-level statements). */
+/** The syntax being analysed, where its nodes are looked up by offset, and its top-level statements (of both trees). */
 interface TreeContext {
-  root: Node;
+  syntax: DocumentSyntax;
+  lookup: NodeLookup;
+  /** The broken region, when there is one. */
+  region?: Span;
   grammar: GrammarId;
   options: AnalysisOptions;
   nodes: Node[];
@@ -335,7 +351,7 @@ function readStatementsAt(
   const selected = indexes.map((index) => context.statements[index]);
   let current = readings[0];
   let lost = false;
-  const scope = new StatementScope(scopeStatements, context.root, declarators, (name, resolved) => {
+  const scope = new StatementScope(scopeStatements, context.lookup, declarators, (name, resolved) => {
     current.lookups.add(name);
     if (resolved) current.resolved = true;
   });

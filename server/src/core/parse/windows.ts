@@ -132,7 +132,7 @@ export class IncrementalParse {
       alone.delete();
       return undefined;
     }
-    const rest = parse(this.grammar, text, previous.tree, outside(window, text));
+    const rest = this.parseRest(previous.tree, text, window);
     if (rest.rootNode.hasError || !splitsAt(rest.rootNode, window)) {
       alone.delete();
       rest.delete();
@@ -145,9 +145,30 @@ export class IncrementalParse {
       broken: { tree: alone, start: window.startIndex, end: window.endIndex, startPosition: window.startPosition, endPosition: window.endPosition },
     });
   }
+
+  /**
+   * The document without the window, reparsed from its previous tree. tree-sitter would reuse the
+   * statement before the window, though whether it ends there may depend on what follows it now
+   * (JavaScript's automatic semicolons: `f()` and, on the next line, `(g)()` make one call): so the
+   * window's start counts as edited, which invalidates the nodes that looked ahead past it.
+   */
+  private parseRest(previous: Tree, text: string, window: Window): Tree {
+    const old = previous.copy();
+    try {
+      old.edit(emptyEditAt(window.startIndex, window.startPosition));
+      return parse(this.grammar, text, old, outside(window, text));
+    } finally {
+      old.delete();
+    }
+  }
 }
 
 type Window = Range;
+
+/** An edit that changes nothing at `index`: the nodes ending there or looking ahead past it are not reused. */
+function emptyEditAt(index: number, position: Point): Edit {
+  return { startIndex: index, oldEndIndex: index, newEndIndex: index, startPosition: position, oldEndPosition: position, newEndPosition: position };
+}
 
 /**
  * The top-level statements around the edited part: from the last one starting a line at or before

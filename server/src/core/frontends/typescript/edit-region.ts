@@ -22,6 +22,24 @@ export function textChange(oldText: string, newText: string): TextChange {
   return { start, oldEnd: oldText.length - tail, newEnd: newText.length - tail };
 }
 
+/**
+ * The change widened to hold `old` (a span of the old text) and `current` (one of the new text):
+ * statements there count as edited. The texts stay the same outside the widened change.
+ */
+export function widenedChange(change: TextChange, delta: number, old?: { start: number; end: number }, current?: { start: number; end: number }): TextChange {
+  let { start, oldEnd } = change;
+  if (old) {
+    start = Math.min(start, old.start);
+    oldEnd = Math.max(oldEnd, old.end);
+  }
+  if (current) {
+    start = Math.min(start, current.start);
+    // An end in the unchanged tail of the new text lies `delta` later than in the old one.
+    oldEnd = Math.max(oldEnd, current.end - delta);
+  }
+  return { start, oldEnd, newEnd: oldEnd + delta };
+}
+
 /** The row of `offset` in `text`, counted from a statement that ends before it. */
 export function rowAt(text: string, offset: number, from: Statement | undefined): number {
   return (from?.endRow ?? 0) + lineBreaks(text, from?.end ?? 0, offset);

@@ -6,6 +6,7 @@
  */
 import { Node } from 'web-tree-sitter';
 import type { Segment } from '../../incremental-python';
+import type { NodeLookup } from '../../parse/windows';
 import { importedModules } from './imports';
 import { bindingsOf, NameScope } from './scope';
 
@@ -81,8 +82,8 @@ export interface ScopeStatement {
 /**
  * Resolves `const` names as `Scope` does (a name bound exactly once in the file, by a `const`
  * with an initializer), over the facts of every statement; the initializer is looked up in the
- * current tree. Each name asked for is reported to `onLookup` (with whether it resolved), so a
- * statement's result can be tied to the names it read.
+ * current syntax (in the tree holding it, with a broken region). Each name asked for is reported
+ * to `onLookup` (with whether it resolved), so a statement's result can be tied to the names it read.
  */
 export class StatementScope implements NameScope {
   private index?: Map<string, Array<{ statement: ScopeStatement; fact: BindingFact }>>;
@@ -93,7 +94,7 @@ export class StatementScope implements NameScope {
   constructor(
     /** Every statement of the file, asked for at the first look-up. */
     private readonly statements: () => readonly ScopeStatement[],
-    private readonly root: Node,
+    private readonly lookup: NodeLookup,
     /** Declarator nodes already at hand (statements read from this tree). */
     private readonly declarators: ReadonlyMap<BindingFact, Node>,
     private readonly onLookup: (name: string, resolved: boolean) => void,
@@ -132,7 +133,7 @@ export class StatementScope implements NameScope {
     const [from, to] = fact.declarator!;
     const start = statement.start + from;
     const end = statement.start + to;
-    for (let node = this.root.descendantForIndex(start, end); node; node = node.parent) {
+    for (let node = this.lookup.descendantForIndex(start, end); node; node = node.parent) {
       if (node.startIndex === start && node.endIndex === end && node.type === 'variable_declarator') return node;
       if (node.startIndex < start || node.endIndex > end) break;
     }

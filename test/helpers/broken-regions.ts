@@ -1,0 +1,113 @@
+/**
+ * Typing into a document parsed with broken regions (server/src/core/parse/windows.ts), as the
+ * server does, checking every state:
+ * - with one tree, its top-level statements are those of a fresh parse, and the analysis is a fresh
+ *   full analysis of the text;
+ * - with a broken region, the region starts and ends on line starts, its tree is a fresh parse of the
+ *   region alone, the rest's statements are those of a fresh parse with the region blanked out (line
+ *   breaks kept), and the incremental analysis is what a fresh analyzer gives for the same two trees.
+ */
+import assert from 'node:assert/strict';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { Node, Range, Tree } from 'web-tree-sitter';
+import { Random } from '../../bench/random';
+import { AnalysisOptions, AnalysisResult, analyzeText } from '../../server/src/core/analyze';
+import { GrammarId, parse } from '../../server/src/core/parse/parser';
+import { DocumentSyntax, IncrementalParse } from '../../server/src/core/parse/windows';
+import { treeEditFor } from '../../server/src/lsp/edits';
+import { assertSameSnapshot, DocumentEdit, randomEdit, RandomEditOptions, snapshot, undoEdit } from './document-edits';
+
+/** How often the edits made a broken region, and how many of those were analysed without a full analysis. */
+export interface RegionOutcome {
+  regions: number;
+  regionAnalyses: number;
+}
+
+/** An incremental analyzer (Python's or TypeScript / JavaScript's). */
+export interface SyntaxAnalyzer {
+  analyze(grammar: GrammarId, syntax: DocumentSyntax, text: string, options: AnalysisOptions): AnalysisResult;
+  lastMode: string;
+  lastReason: string;
+}
+
+export interface Typing {
+  /** Names the document in failures. */
+  name: string;
+  grammar: GrammarId;
+  /** A file name of the grammar's language, for the fresh full analysis. */
+  file: string;
+  text: string;
+  random: Random;
+  steps: number;
+  /** How likely an edit undoes the one before (a typo and its correction). */
+  undo: number;
+  edits: RandomEditOptions;
+  analyzer: () => SyntaxAnalyzer;
+  options?: AnalysisOptions;
+}
+
+/** Edits the document `steps` times and checks every state; counts the broken regions into `outcome`. */
+export function checkTyping(typing: Typing, outcome: RegionOutcome): void {
+  const { grammar, text, random } = typing;
+  let document = TextDocument.create(`file:///${typing.file}`, grammar, 1, text);
+  const parsed = new IncrementalParse(grammar);
+  const analyzer = typing.analyzer();
+  const options = typing.options ?? {};
+  let previousText = text;
+  try {
+    analyzer.analyze(grammar, parsed.current(text), text, options);
+    for (let step = 0; step < typing.steps; step++) {
+      const edit: DocumentEdit = step % 2 === 1 && random.chance(typing.undo) ? undoEdit(document, previousText) : randomEdit(random, document, typing.edits);
+      previousText = document.getText();
+      parsed.edit(treeEditFor(document, edit.range, edit.text));
+      document = TextDocument.update(document, [edit], document.version + 1);
+      const current = document.getText();
+      const where = `${typing.name}, edit ${step} (${JSON.stringify(edit)})`;
+      const syntax = parsed.current(current);
+      if (syntax.broken) checkRegion(grammar, syntax, current, where, outcome);
+      else assert.deepEqual(topLevel(syntax.tree.rootNode), freshTopLevel(grammar, current), where);
+      const result = analyzer.analyze(grammar, syntax, current, options);
+      if (syntax.broken) {
+        outcome.regionAnalyses += analyzer.lastMode === 'full' ? 0 : 1;
+        // Read afresh from the same trees: what the incremental analysis reused and moved must be the same.
+        const fresh = typing.analyzer().analyze(grammar, syntax, current, options);
+        assertSameSnapshot(snapshot(result), snapshot(fresh), `${where}: with the broken region ${syntax.broken.start}-${syntax.broken.end}, ${analyzer.lastMode} ${analyzer.lastReason}`);
+      } else {
+        assertSameSnapshot(snapshot(result), snapshot(analyzeText(current, typing.file, options)), `${where}: ${analyzer.lastMode} ${analyzer.lastReason}`);
+      }
+    }
+  } finally {
+    parsed.delete();
+  }
+}
+
+export function topLevel(root: Node): string[] {
+  return root.namedChildren.map((node) => `${node!.type}@${node!.startIndex}-${node!.endIndex}`);
+}
+
+/** The text with `start`-`end` blanked out: spaces, line breaks kept. */
+function blanked(text: string, start: number, end: number): string {
+  return text.slice(0, start) + text.slice(start, end).replace(/[^\n]/g, ' ') + text.slice(end);
+}
+
+function freshTopLevel(grammar: GrammarId, text: string, ranges?: Range[]): string[] {
+  const tree: Tree = parse(grammar, text, undefined, ranges);
+  try {
+    return topLevel(tree.rootNode);
+  } finally {
+    tree.delete();
+  }
+}
+
+function checkRegion(grammar: GrammarId, syntax: DocumentSyntax, text: string, where: string, outcome: RegionOutcome): void {
+  const region = syntax.broken!;
+  outcome.regions++;
+  assert.ok(region.start === 0 || text[region.start - 1] === '\n', `${where}: the region starts a line`);
+  assert.ok(region.end === text.length || text[region.end - 1] === '\n', `${where}: the region ends a line`);
+  assert.ok(region.tree.rootNode.hasError, `${where}: the region is broken`);
+  const range = { startIndex: region.start, endIndex: region.end, startPosition: region.startPosition, endPosition: region.endPosition };
+  const lines = text.slice(0, region.start).split('\n');
+  assert.deepEqual(region.startPosition, { row: lines.length - 1, column: 0 }, `${where}: the region's start position`);
+  assert.deepEqual(topLevel(region.tree.rootNode), freshTopLevel(grammar, text, [range]), `${where}: the region's tree`);
+  assert.deepEqual(topLevel(syntax.tree.rootNode), freshTopLevel(grammar, blanked(text, region.start, region.end)), `${where}: the rest's tree`);
+}

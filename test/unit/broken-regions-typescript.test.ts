@@ -1,0 +1,171 @@
+/**
+ * Broken regions (server/src/core/parse/windows.ts) for TypeScript, JavaScript and TSX: a statement
+ * an edit leaves broken is parsed on its own and the rest without it, and the incremental analysis
+ * (server/src/core/incremental-typescript.ts) reads the region's statements from the region's tree.
+ * Random typing (each typo undone) is checked state by state as test/helpers/broken-regions.ts says.
+ */
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { before, test } from 'node:test';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { generateScript } from '../../bench/generate';
+import { Random } from '../../bench/random';
+import { analyzeText, initAnalysis } from '../../server/src/core/analyze';
+import { IncrementalScriptAnalyzer } from '../../server/src/core/incremental-typescript';
+import { GrammarId } from '../../server/src/core/parse/parser';
+import { DocumentSyntax, IncrementalParse } from '../../server/src/core/parse/windows';
+import { treeEditFor } from '../../server/src/lsp/edits';
+import { checkTyping, RegionOutcome } from '../helpers/broken-regions';
+import { RandomEditOptions, snapshot } from '../helpers/document-edits';
+import { repoRoot, scriptFixtures } from '../helpers/fixtures';
+
+before(() => initAnalysis());
+
+const EDITS: RandomEditOptions = {
+  pastes: [
+    'server.registerTool("pasted_tool", { description: "Pasted.", annotations: { readOnlyHint: true } }, handler);\n',
+    'const PASTED_TOOL = { name: "pasted_object", description: "Pasted.", annotations: { readOnlyHint: true, destructiveHint: true } };\n',
+    'fast.addTool(PASTED_TOOL);\n',
+  ],
+  characters: 'abcxyz_ ()[]{},"\'`=:;.',
+};
+
+const FILES: Record<Exclude<GrammarId, 'python'>, string> = { typescript: 'edited.ts', tsx: 'edited.tsx', javascript: 'edited.js' };
+
+function check(name: string, grammar: Exclude<GrammarId, 'python'>, text: string, random: Random, steps: number, outcome: RegionOutcome): void {
+  const options = { profile: 'strict' as const };
+  checkTyping({ name, grammar, file: FILES[grammar], text, random, steps, undo: 1, edits: EDITS, options, analyzer: () => new IncrementalScriptAnalyzer() }, outcome);
+}
+
+for (const [grammar, seed] of [['typescript', 5], ['tsx', 31], ['javascript', 17]] as const) {
+  test(`a generated ${grammar} file typed into 200 times (each typo undone): every state checks out, and broken regions are used`, () => {
+    const outcome = { regions: 0, regionAnalyses: 0 };
+    check(`generated ${grammar}`, grammar, generateScript(250, seed, grammar !== 'javascript'), new Random(seed), 200, outcome);
+    assert.ok(outcome.regions >= 20 && outcome.regionAnalyses >= 15, `only ${outcome.regions} broken regions, ${outcome.regionAnalyses} analysed incrementally`);
+  });
+}
+
+test('a generated JavaScript file without semicolons typed into 200 times (each typo undone): every state checks out', () => {
+  const outcome = { regions: 0, regionAnalyses: 0 };
+  // Statements end at line breaks only (automatic semicolons), and one starting with `[` follows each function and class: with the
+  // declaration before it broken, it would continue the statement before that (`handler)` then `[handler]` is one expression).
+  const lines = generateScript(250, 41, false).split('\n').map((line) => (line.endsWith(';') ? line.slice(0, -1) : line));
+  const text = lines.flatMap((line) => (line === '}' ? [line, '[handler].forEach(String)'] : [line])).join('\n');
+  check('generated javascript without semicolons', 'javascript', text, new Random(41), 200, outcome);
+  assert.ok(outcome.regions >= 20 && outcome.regionAnalyses >= 15, `only ${outcome.regions} broken regions, ${outcome.regionAnalyses} analysed incrementally`);
+});
+
+test('every TypeScript / JavaScript fixture typed into 40 times (each typo undone): every state checks out', () => {
+  const outcome = { regions: 0, regionAnalyses: 0 };
+  const files = scriptFixtures();
+  assert.ok(files.length >= 10, `only ${files.length} TypeScript/JavaScript fixtures found`);
+  files.forEach(({ file, grammar }, index) => check(path.relative(repoRoot(), file), grammar as Exclude<GrammarId, 'python'>, fs.readFileSync(file, 'utf8'), new Random(300 + index), 40, outcome));
+  assert.ok(outcome.regions >= 100 && outcome.regionAnalyses >= 100, `only ${outcome.regions} broken regions, ${outcome.regionAnalyses} analysed incrementally`);
+});
+
+/** A document typed into as the server does: its parse with broken regions, and its analysis. */
+class Typed {
+  document: TextDocument;
+  readonly parsed: IncrementalParse;
+  readonly analyzer = new IncrementalScriptAnalyzer();
+  readonly options = {};
+  syntax: DocumentSyntax;
+
+  constructor(text: string) {
+    this.document = TextDocument.create('file:///small.ts', 'typescript', 1, text);
+    this.parsed = new IncrementalParse('typescript');
+    this.syntax = this.parsed.current(text);
+    this.analyzer.analyze('typescript', this.syntax, text, this.options);
+  }
+
+  get text(): string {
+    return this.document.getText();
+  }
+
+  /** Types `typed` in place of `deleted` code units at `offset`; returns the analysis of the new text. */
+  type(offset: number, typed: string, deleted = 0): ReturnType<IncrementalScriptAnalyzer['analyze']> {
+    const edit = { range: { start: this.document.positionAt(offset), end: this.document.positionAt(offset + deleted) }, text: typed };
+    this.parsed.edit(treeEditFor(this.document, edit.range, edit.text));
+    this.document = TextDocument.update(this.document, [edit], this.document.version + 1);
+    this.syntax = this.parsed.current(this.text);
+    return this.analyzer.analyze('typescript', this.syntax, this.text, this.options);
+  }
+}
+
+const SERVER_FILE = `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+
+const server = new McpServer({ name: "small", version: "1.0.0" });
+const READ_ONLY = { readOnlyHint: true, destructiveHint: true };
+
+server.registerTool("before", { description: "Before.", annotations: READ_ONLY }, handler);
+server.registerTool("typed", { description: "Typed.", annotations: READ_ONLY }, handler); // mcp-tool-lint: ignore[MTL105] checked by hand
+server.registerTool("after", { description: "After.", annotations: { readOnlyHint: true } }, handler);
+`;
+
+test('a tool typed into in a broken region is read from the region\'s tree, with a preset from the rest and its own suppression comment', () => {
+  const typed = new Typed(SERVER_FILE);
+  try {
+    const line = SERVER_FILE.indexOf('server.registerTool("typed"');
+    const result = typed.type(SERVER_FILE.indexOf('"Typed."'), '"');
+    const broken = typed.syntax.broken;
+    assert.equal(typed.parsed.lastParse, 'broken-region');
+    assert.deepEqual([broken?.start, broken?.end], [line, SERVER_FILE.indexOf('server.registerTool("after"') + 1], 'the region is the typed line, with its comment');
+    assert.equal(typed.analyzer.lastMode, 'incremental', typed.analyzer.lastReason);
+    assert.deepEqual(result.declarations.map((declaration) => declaration.name), ['before', 'typed', 'after']);
+    // The preset READ_ONLY, read from the rest's tree, is contradictory: reported on the tool before, suppressed on the typed one.
+    const codes = (line: number) => result.findings.filter((finding) => finding.range.start.line === line).map((finding) => finding.code);
+    assert.deepEqual(codes(5), ['MTL202', 'MTL105']);
+    assert.deepEqual(codes(6), ['MTL202']);
+    // What a fresh analysis of the text gives, incrementally and in full from the same two trees.
+    const expected = snapshot(analyzeText(typed.text, 'small.ts', {}));
+    assert.equal(snapshot(result), expected);
+    assert.equal(snapshot(new IncrementalScriptAnalyzer().analyze('typescript', typed.syntax, typed.text, {})), expected);
+    const restored = typed.type(SERVER_FILE.indexOf('"Typed."'), '', 1);
+    assert.equal(typed.syntax.broken, undefined, 'the quote deleted again: one tree');
+    assert.equal(typed.analyzer.lastMode, 'incremental', typed.analyzer.lastReason);
+    assert.equal(snapshot(restored), snapshot(analyzeText(SERVER_FILE, 'small.ts', {})));
+  } finally {
+    typed.parsed.delete();
+  }
+});
+
+test('no broken region when the statements around it would join without it (no semicolon before, a parenthesis after)', () => {
+  const joining = SERVER_FILE.replace('handler);\nserver.registerTool("typed"', 'handler)\nserver.registerTool("typed"').replace('server.registerTool("after"', '(async () => server.connect())();\nserver.registerTool("after"');
+  for (const [text, joins] of [[joining, true], [joining.replace('handler)\n', 'handler);\n'), false]] as const) {
+    const typed = new Typed(text);
+    try {
+      const result = typed.type(text.indexOf('"Typed."'), '"');
+      // Without the typed line, `{ ... }\n(async () => ...)()` would read as one call spanning the region.
+      assert.equal(typed.syntax.broken === undefined, joins, joins ? 'one tree' : 'a broken region');
+      assert.equal(typed.parsed.lastParse, joins ? 'incremental' : 'broken-region');
+      assert.equal(snapshot(result), snapshot(analyzeText(typed.text, 'small.ts', {})));
+    } finally {
+      typed.parsed.delete();
+    }
+  }
+});
+
+test('a broken region that does not parse as a program (an ERROR root) is one statement: its tool is read, incrementally as afresh', () => {
+  const text = `${SERVER_FILE.slice(0, SERVER_FILE.indexOf('server.registerTool("typed"'))}server.registerTool(
+  "typed",
+  { description: "Typed.", annotations: READ_ONLY },
+  async ({ id }) => {
+    const answer = await fetch(\`/api/\${id}\`);
+    return { content: [{ type: "text", text: String(answer.status) }] };
+  },
+);
+${SERVER_FILE.slice(SERVER_FILE.indexOf('server.registerTool("after"'))}`;
+  const typed = new Typed(text);
+  try {
+    for (const [at, typing] of [[text.indexOf('=> {') + 2, '{'], [text.indexOf('Typed.'), 'x']] as const) {
+      const result = typed.type(at, typing);
+      assert.equal(typed.syntax.broken?.tree.rootNode.type, 'ERROR', `after typing ${typing}: the region alone is no program`);
+      assert.equal(typed.analyzer.lastMode, 'incremental', typed.analyzer.lastReason);
+      assert.deepEqual(result.declarations.map((declaration) => declaration.name), ['before', 'typed', 'after']);
+      assert.equal(snapshot(result), snapshot(new IncrementalScriptAnalyzer().analyze('typescript', typed.syntax, typed.text, {})));
+    }
+  } finally {
+    typed.parsed.delete();
+  }
+});
