@@ -17,15 +17,11 @@ import { treeEditFor } from '../server/src/lsp/edits';
   const seed = Number(process.argv[4] ?? 100);
   const grammar = grammarForPath(file)!;
   let document = TextDocument.create('file:///x', grammar, 1, fs.readFileSync(file, 'utf8'));
-  // As the server parses: a broken Python statement gets its own tree (core/parse/windows.ts).
-  const parse = new IncrementalParse(grammar, { regions: grammar === 'python' });
+  // As the server parses: a broken statement gets its own tree (core/parse/windows.ts).
+  const parse = new IncrementalParse(grammar);
   const analyzer = grammar === 'python' ? new IncrementalAnalyzer() : new IncrementalScriptAnalyzer();
   const options = {};
-  const analyze = (text: string) => {
-    const syntax = parse.current(text);
-    if (analyzer instanceof IncrementalScriptAnalyzer) return analyzer.analyze(grammar, syntax.tree, text, options);
-    return analyzer.analyze(grammar, syntax, text, options);
-  };
+  const analyze = (text: string) => analyzer.analyze(grammar, parse.current(text), text, options);
   analyze(document.getText());
   const rows: Array<{ ms: number; cpu: number; parse: number; mode: string; reason: string; at: string }> = [];
   for (const edit of typingEdits(document.getText(), count, seed)) {

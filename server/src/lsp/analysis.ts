@@ -114,7 +114,6 @@ export class Analyzer {
     if (!incremental || (grammar === 'python') !== incremental instanceof IncrementalAnalyzer) {
       this.incremental.set(uri, (incremental = grammar === 'python' ? new IncrementalAnalyzer() : new IncrementalScriptAnalyzer()));
     }
-    if (incremental instanceof IncrementalScriptAnalyzer) return { result: incremental.analyze(grammar, syntax.tree, text, settings) };
     return { result: incremental.analyze(grammar, syntax, text, settings) };
   }
 }

@@ -126,7 +126,7 @@ export class DocumentStore {
 
   /**
    * The document's syntax for its current text: reparsed incrementally from the edited previous
-   * trees, or parsed in full the first time; a Python statement an edit left broken may have its own
+   * trees, or parsed in full the first time; a statement an edit left broken may have its own
    * tree (core/parse/windows.ts). Undefined for documents we do not lint, for documents that are
    * too large and for minified ones (a line over MAX_LINE_LENGTH).
    */
@@ -138,7 +138,7 @@ export class DocumentStore {
       this.dropTree(uri);
       return undefined;
     }
-    entry.parse ??= new IncrementalParse(entry.grammar, { regions: entry.grammar === 'python' });
+    entry.parse ??= new IncrementalParse(entry.grammar);
     entry.loneCr = inspection.text !== entry.document.getText();
     return entry.parse.current(inspection.text);
   }
