@@ -57,8 +57,7 @@ export class IncrementalParse {
   /** How the last parse was made (tests and the benchmark). */
   lastParse: 'full' | 'incremental' | 'broken-region' = 'full';
 
-  /** `regions`: whether a broken statement may get its own tree (the grammar's analysis must support it). */
-  constructor(readonly grammar: GrammarId, private readonly options: { regions: boolean } = { regions: true }) {}
+  constructor(readonly grammar: GrammarId) {}
 
   /** Applies an edit of the text to the trees (nothing is parsed until `current`). */
   edit(edit: Edit): void {
@@ -84,7 +83,7 @@ export class IncrementalParse {
       return (this.syntax = { tree: parse(this.grammar, text) });
     }
     if (!dirty) return previous;
-    const window = this.options.regions ? windowAround(previous, text, dirty) : undefined;
+    const window = windowAround(previous, text, dirty);
     if (window) {
       const region = this.parseRegion(previous, text, window);
       if (region) return region;
