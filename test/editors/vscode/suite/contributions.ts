@@ -38,10 +38,11 @@ suite('contributions', () => {
     await openFixture(PYTHON_FIXTURE);
     await waitFor('the extension to activate', () => (extension().isActive ? true : undefined));
     await vscode.commands.executeCommand('mcpToolLint.previewAnnotations');
-    const tab = await waitFor('the preview panel', () => vscode.window.tabGroups.all.flatMap((group) => group.tabs).find(
-      (t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith('mcpToolLint.preview'),
+    // The panel opens as "MCP annotations" and is named after the file once the server has answered.
+    const title = `MCP annotations: ${path.basename(PYTHON_FIXTURE)}`;
+    const tab = await waitFor(`the preview panel titled "${title}"`, () => vscode.window.tabGroups.all.flatMap((group) => group.tabs).find(
+      (t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith('mcpToolLint.preview') && t.label === title,
     ));
-    assert.equal(tab.label, 'MCP annotations');
     assert.notEqual(tab.group.viewColumn, vscode.window.activeTextEditor?.viewColumn, 'beside the editor');
   });
 });
