@@ -152,6 +152,8 @@ export class IncrementalParse {
    * window's start counts as edited, which invalidates the nodes that looked ahead past it.
    */
   private parseRest(previous: Tree, text: string, window: Window): Tree {
+    // Python statements cannot join across a line that starts a statement: the old tree serves as it is.
+    if (this.grammar === 'python') return parse(this.grammar, text, previous, outside(window, text));
     const old = previous.copy();
     try {
       old.edit(emptyEditAt(window.startIndex, window.startPosition));
