@@ -224,8 +224,7 @@ export class IncrementalAnalyzer {
     const outside = extracted.filter((segment) => !inRegion(segment, syntax.broken));
     const regional = inside.length ? extractPython(syntax.broken.tree, text, { rows: rowsOf(inside), recordReads: true, ...regionFacts(segments, syntax) }) : undefined;
     if (!outside.length) return regional ?? { declarations: [] };
-    const bindings = segments.filter((segment) => segment.bindings).map((segment) => ({ start: segment.start, bindings: segment.bindings! }));
-    const rest = extractPython(syntax.tree, text, { rows: rowsOf(outside), recordReads: true, bindings, lookup: lookupIn(syntax) });
+    const rest = extractPython(syntax.tree, text, { rows: rowsOf(outside), recordReads: true, bindings: boundBy(segments), lookup: lookupIn(syntax) });
     if (!regional) return rest;
     return {
       declarations: [...regional.declarations, ...rest.declarations].sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character),
@@ -263,7 +262,7 @@ function extractRows(tree: Tree, text: string, segments: readonly Segment[], ext
 /** For statements of a broken region: the bindings around it, where to read them, and where its broken statements start. */
 function regionFacts(segments: readonly Segment[], syntax: Required<DocumentSyntax>): Pick<PythonExtractionOptions, 'around' | 'brokenStatements'> {
   const { broken } = syntax;
-  const around = segments.filter((segment) => !inRegion(segment, broken) && segment.bindings).map((segment) => ({ start: segment.start, bindings: segment.bindings! }));
+  const around = boundBy(segments.filter((segment) => !inRegion(segment, broken)));
   const region = { startIndex: broken.start, endIndex: broken.end, startPosition: broken.startPosition, endPosition: broken.endPosition };
   return {
     around: { bindings: around, lookup: lookupIn(syntax), region },
@@ -278,6 +277,11 @@ function inRegion(segment: Segment, region: BrokenRegion): boolean {
 /** What the segments already know for the front end: every statement's bindings, and where the broken ones start. */
 function knownFacts(segments: readonly Segment[]): Pick<PythonExtractionOptions, 'bindings' | 'brokenStatements'> {
   return { bindings: segmentBindings(segments), brokenStatements: segments.filter((segment) => segment.hasError).map((segment) => segment.start) };
+}
+
+/** The bindings of the segments that have them (broken code, an ERROR segment, binds nothing). */
+function boundBy(segments: readonly Segment[]): Array<{ start: number; bindings: StatementBindings }> {
+  return segments.filter((segment) => segment.bindings).map((segment) => ({ start: segment.start, bindings: segment.bindings! }));
 }
 
 /** Every segment's bindings for the front end's module; undefined when a segment is broken code (read from the tree then). */
