@@ -17,10 +17,14 @@ import { DocumentSyntax, IncrementalParse } from '../../server/src/core/parse/wi
 import { treeEditFor } from '../../server/src/lsp/edits';
 import { assertSameSnapshot, DocumentEdit, randomEdit, RandomEditOptions, snapshot, undoEdit } from './document-edits';
 
-/** How often the edits made a broken region, and how many of those were analysed without a full analysis. */
+/**
+ * How often the edits made a broken region, how many of those were analysed without a full analysis,
+ * and how often the whole was reparsed through the rest (`IncrementalParse.lastParse`).
+ */
 export interface RegionOutcome {
   regions: number;
   regionAnalyses: number;
+  throughRest?: number;
 }
 
 /** An incremental analyzer (Python's or TypeScript / JavaScript's). */
@@ -66,6 +70,10 @@ export function checkTyping(typing: Typing, outcome: RegionOutcome): void {
       const syntax = parsed.current(current);
       if (syntax.broken) checkRegion(grammar, syntax, current, where, outcome);
       else assert.deepEqual(topLevel(syntax.tree.rootNode), freshTopLevel(grammar, current), where);
+      if (parsed.lastParse === 'through-rest') {
+        outcome.throughRest = (outcome.throughRest ?? 0) + 1;
+        assertSameTree(syntax.tree, grammar, current, `${where}, through the rest`);
+      }
       const result = analyzer.analyze(grammar, syntax, current, options);
       if (syntax.broken) {
         outcome.regionAnalyses += analyzer.lastMode === 'full' ? 0 : 1;
@@ -79,6 +87,33 @@ export function checkTyping(typing: Typing, outcome: RegionOutcome): void {
   } finally {
     parsed.delete();
   }
+}
+
+/** Every node of `tree`, with its range, is the one a fresh parse of `text` gives. */
+function assertSameTree(tree: Tree, grammar: GrammarId, text: string, where: string): void {
+  const fresh = parse(grammar, text);
+  try {
+    assert.deepEqual(allNodes(tree.rootNode), allNodes(fresh.rootNode), where);
+  } finally {
+    fresh.delete();
+  }
+}
+
+function allNodes(root: Node): string[] {
+  const nodes: string[] = [];
+  const cursor = root.walk();
+  for (let more = true; more;) {
+    nodes.push(`${cursor.nodeType}@${cursor.startIndex}-${cursor.endIndex}`);
+    if (cursor.gotoFirstChild()) continue;
+    while (!cursor.gotoNextSibling()) {
+      if (!cursor.gotoParent()) {
+        more = false;
+        break;
+      }
+    }
+  }
+  cursor.delete();
+  return nodes;
 }
 
 export function topLevel(root: Node): string[] {

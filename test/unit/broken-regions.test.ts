@@ -33,9 +33,10 @@ function check(name: string, text: string, random: Random, steps: number, undo: 
 }
 
 test('a generated module typed into 300 times (each typo undone): every state checks out, and broken regions are used', () => {
-  const outcome = { regions: 0, regionAnalyses: 0 };
+  const outcome = { regions: 0, regionAnalyses: 0, throughRest: 0 };
   check('generated', generatePython(250, 2), new Random(7), 300, 1, outcome);
   assert.ok(outcome.regions >= 20 && outcome.regionAnalyses >= 15, `only ${outcome.regions} broken regions, ${outcome.regionAnalyses} analysed as such`);
+  assert.ok(outcome.throughRest >= 10, `only ${outcome.throughRest} reparses through the rest`);
 });
 
 test('every Python fixture typed into 40 times (each typo undone): every state checks out', () => {
@@ -65,7 +66,11 @@ test('a broken statement gets its own tree, exactly its lines; a decorator cut f
     const decorator = text.indexOf('@mcp.tool()');
     assert.equal(type(decorator, 'q').broken, undefined, '`q@mcp.tool()` is an expression: one tree');
     assert.equal(type(decorator, '', 1).broken, undefined, 'the decorator is read with its function again, not alone as broken code');
-    assert.equal(parsed.lastParse, 'incremental');
+    assert.equal(parsed.lastParse, 'through-rest', 'an edit at the start of a statement reparses through the rest');
+    assert.equal(type(decorator + 2, 'x').broken, undefined);
+    assert.equal(parsed.lastParse, 'through-rest', 'so does the next edit in the same statement');
+    assert.equal(type(text.indexOf('pass'), 'x').broken, undefined);
+    assert.equal(parsed.lastParse, 'incremental', 'an edit inside another statement reparses in one step');
   } finally {
     parsed.delete();
   }

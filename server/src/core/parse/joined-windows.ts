@@ -1,0 +1,43 @@
+import { Edit } from 'web-tree-sitter';
+
+/** Offsets in the current text. */
+interface Span {
+  start: number;
+  end: number;
+}
+
+/** How many windows are remembered; an edit in one forgotten costs one slow reparse, no wrong tree. */
+const MAX_JOINED = 32;
+
+/**
+ * The windows IncrementalParse reparsed through the rest of the document (parse/windows.ts),
+ * kept in the current text's offsets as edits arrive.
+ */
+export class JoinedWindows {
+  private spans: Span[] = [];
+
+  add(window: { startIndex: number; endIndex: number }): void {
+    const span = { start: window.startIndex, end: window.endIndex };
+    this.spans = this.spans.filter((other) => other.end < span.start || other.start > span.end);
+    this.spans.push(span);
+    if (this.spans.length > MAX_JOINED) this.spans.shift();
+  }
+
+  /** Whether the edited part `dirty` touches one of the windows. */
+  touches(dirty: Span): boolean {
+    return this.spans.some((span) => dirty.start <= span.end && dirty.end >= span.start);
+  }
+
+  /** Moves the windows with an edit of the text (one the edit reaches grows or shrinks with it). */
+  move(edit: Edit): void {
+    const delta = edit.newEndIndex - edit.oldEndIndex;
+    for (const span of this.spans) {
+      if (edit.oldEndIndex <= span.start && edit.startIndex < span.start) span.start += delta;
+      if (edit.startIndex < span.end) span.end = Math.max(span.start, span.end + delta);
+    }
+  }
+
+  clear(): void {
+    this.spans = [];
+  }
+}
