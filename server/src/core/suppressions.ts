@@ -115,7 +115,7 @@ function parseDirective(text: string, commentStart: number, commentEnd: number):
   }
   let rest = comment.slice(match.index + match[0].length);
   if (marker === '/*') rest = rest.replace(/\*\/$/, '');
-  const reason = rest.replace(/^[\s:\-–—]+/, '').trim();
+  const reason = rest.replace(/^[\s:\-\u2013\u2014]+/, '').trim();
   return {
     kind: match[1] === 'ignore-file' ? 'file' : 'line',
     marker,

@@ -125,7 +125,7 @@ export class IncrementalParse {
    * The whole reparsed in two steps: the rest without the window, then the whole from that. An edit
    * between two top-level statements or at the start of one (a blank line, a letter typed before a
    * decorator) makes tree-sitter reuse almost nothing of what follows in one step: on 10,000 lines
-   * of Python 60–140 ms, and wasm memory for a second tree (about 11 MB, which it never returns).
+   * of Python 60-140 ms, and wasm memory for a second tree (about 11 MB, which it never returns).
    * The rest reuses its old tree, and the whole then reuses the rest: a few milliseconds. The
    * window's statements in that whole cannot be reparsed in one step either (the same cost again),
    * so later edits touching the window take two steps too. Other edits inside a statement reparse

@@ -113,7 +113,7 @@ export function importsRead(packages: readonly string[]): string {
 type Located = { node: Node } | { start: number; end: number };
 
 export class PythonModule {
-  /** Local name → dotted path it stands for (`B` → `arcade_mcp_server.metadata.Behavior`, `md` → `arcade_mcp_server.metadata`). */
+  /** Local name to the dotted path it stands for (`B`: `arcade_mcp_server.metadata.Behavior`, `md`: `arcade_mcp_server.metadata`). */
   private readonly aliases = new Map<string, string>();
   private readonly importedModules: string[] = [];
   private readonly assignments = new Map<string, Located[]>();
@@ -212,8 +212,8 @@ export class PythonModule {
   }
 
   /**
-   * The dotted path an expression names after import aliases: `B` → `...metadata.Behavior`,
-   * `md.Operation.READ` → `arcade_mcp_server.metadata.Operation.READ`. Undefined for non-names.
+   * The dotted path an expression names after import aliases: `B` is `...metadata.Behavior`,
+   * `md.Operation.READ` is `arcade_mcp_server.metadata.Operation.READ`. Undefined for non-names.
    */
   resolvePath(node: Node): string | undefined {
     if (node.type === 'identifier') {
