@@ -69,3 +69,11 @@ test('no reason: MTL902; a reason after a separator counts; suppression rules ca
   assert.deepEqual(codes({ overrides: [{ rule: 'MTL9*', severity: 'off' }] }), []);
   assert.deepEqual(codes({ profile: 'arcade' }), [], 'the arcade profile runs only Arcade\'s own checks');
 });
+
+test('a dash alone is no reason, whichever dash it is', () => {
+  for (const dash of ['-', '\u2013', '\u2014']) {
+    const text = `from mcp.server.fastmcp import FastMCP\nx = 1  # mcp-tool-lint: ignore[MTL105] ${dash}\ny = 2  # mcp-tool-lint: ignore[MTL105] ${dash} because\n`;
+    const codes = analyzeText(text, 'a.py', {})!.findings.map((f) => `${f.range.start.line + 1} ${f.code}`);
+    assert.deepEqual(codes, ['2 MTL902', '2 MTL901', '3 MTL901'], JSON.stringify(dash));
+  }
+});
