@@ -33,7 +33,7 @@ describe('mcpToolLint/status', () => {
       && (n.params as { uri: string }).uri === uri && (n.params as { version: number }).version === version)?.params, `status of ${uri}@${version}`);
   }
 
-  test('after each analysis: profile, tools, problems and the config file in effect', async () => {
+  test('after the first analysis and each one that changes it: profile, tools, problems and the config file in effect', async () => {
     const config = path.join(root, 'with-config', '.mcp-tool-lint.json');
     fs.mkdirSync(path.dirname(config), { recursive: true });
     fs.writeFileSync(config, JSON.stringify({ profile: 'strict' }));
@@ -41,10 +41,25 @@ describe('mcpToolLint/status', () => {
     await client.open(document);
     // strict: both tools miss hints (MTL202 errors), one finding each.
     assert.deepEqual(await statusFor(document.uri, 1), { uri: document.uri, version: 1, profile: 'strict', tools: 2, problems: 2, configFile: config });
-    const change = document.replace('def count_notes', 'def count_all_notes');
+    const renamed = document.replace('def count_notes', 'def count_all_notes');
     document.nextVersion();
-    await client.change(document, [change]);
-    assert.deepEqual(await statusFor(document.uri, 2), { uri: document.uri, version: 2, profile: 'strict', tools: 2, problems: 2, configFile: config });
+    const before = client.diagnostics.length;
+    await client.change(document, [renamed]);
+    await client.waitForDiagnostics(document.uri, 2, before);
+    // The status goes out before the diagnostics of the same analysis: none came for version 2.
+    const versions = () => client.notifications
+      .filter((n) => n.method === 'mcpToolLint/status' && (n.params as { uri: string }).uri === document.uri)
+      .map((n) => (n.params as { version: number }).version);
+    assert.deepEqual(versions(), [1], 'the same tools and problems: no status');
+    const undecorated = document.replace('@mcp.tool(annotations=ToolAnnotations(readOnlyHint=True, openWorldHint=False))\n', '');
+    document.nextVersion();
+    await client.change(document, [undecorated]);
+    assert.deepEqual(await statusFor(document.uri, 3), { uri: document.uri, version: 3, profile: 'strict', tools: 1, problems: 1, configFile: config });
+    await client.close(document.uri);
+    await client.open(new TestDocument(document.uri, 'python', TWO_TOOLS));
+    const reopened = await client.waitFor(() => client.notifications.filter((n) => n.method === 'mcpToolLint/status' && (n.params as { uri: string }).uri === document.uri)[2]?.params, 'the status after reopening');
+    assert.deepEqual(reopened, { uri: document.uri, version: 1, profile: 'strict', tools: 2, problems: 2, configFile: config }, 'reopened: sent again');
+    assert.deepEqual(versions(), [1, 3, 1]);
     await client.close(document.uri);
   });
 

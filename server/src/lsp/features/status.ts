@@ -1,6 +1,9 @@
 /**
- * `mcpToolLint/status`: after each analysis of a document, what a status display needs: the
- * profile in effect, the number of tools, the project config file and any problem with it.
+ * `mcpToolLint/status`: what a status display needs for a document: the profile in effect, the
+ * number of tools, the project config file and any problem with it. Sent after the first analysis
+ * of a document and after each analysis that changes any of it (`version` names the analysis):
+ * most keystrokes change none of it, and an extra message per keystroke went down the pipe ahead
+ * of the diagnostics.
  */
 import type { Connection } from 'vscode-languageserver/node';
 import type { DocumentAnalysis } from '../analysis';
@@ -40,7 +43,14 @@ export function statusOf(analysis: DocumentAnalysis): StatusParams {
 }
 
 export function register(connection: Connection, context: ServerContext): void {
+  /** Per open document, the status last sent, without its version. */
+  const sent = new Map<string, string>();
   context.analyzer.onDidAnalyze((analysis) => {
-    connection.sendNotification(STATUS_NOTIFICATION, statusOf(analysis)).catch((error: unknown) => context.log.error('Sending the status', error));
+    const status = statusOf(analysis);
+    const content = JSON.stringify({ ...status, version: undefined });
+    if (sent.get(status.uri) === content) return;
+    sent.set(status.uri, content);
+    connection.sendNotification(STATUS_NOTIFICATION, status).catch((error: unknown) => context.log.error('Sending the status', error));
   });
+  context.documents.onDidClose((uri) => sent.delete(uri));
 }
