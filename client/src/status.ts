@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import { Disposable, DocumentSelector, languages, LanguageStatusItem, LanguageStatusSeverity, window } from 'vscode';
 import { LanguageClient, State } from 'vscode-languageclient/node';
 
-/** What the server sends after each analysis (server/src/lsp/features/status.ts). */
+/** What the server sends when a document's status changes (server/src/lsp/features/status.ts). */
 interface StatusParams {
   uri: string;
   profile: string;
