@@ -53,7 +53,10 @@ export class LspSession {
   static async start(serverPath: string): Promise<LspSession> {
     const nodeArguments = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
     const child = spawn(process.execPath, [...nodeArguments, serverPath, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
-    const connection = createMessageConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
+    const reader = new StreamMessageReader(child.stdout!);
+    // No timer for half a message (a server killed while writing): it re-arms for as long as the message stays unfinished.
+    reader.partialMessageTimeout = 0;
+    const connection = createMessageConnection(reader, new StreamMessageWriter(child.stdin!));
     const session = new LspSession(child, connection);
     connection.listen();
     session.initializeResult = await connection.sendRequest('initialize', {

@@ -76,7 +76,11 @@ export class LspClient {
   /** Spawns the server (dist/server.js unless `server` names another bundle) and sends `initialize` / `initialized`. */
   static async start(options: { settings?: Record<string, unknown>; capabilities?: ClientCapabilities; server?: string; workspaceFolders?: WorkspaceFolder[] } = {}): Promise<{ client: LspClient; initializeResult: InitializeResult }> {
     const child = spawn(process.execPath, [options.server ?? SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
-    const connection = createMessageConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
+    const reader = new StreamMessageReader(child.stdout);
+    // A server killed while it writes leaves half a message; the reader's timer for it re-arms every 10 s
+    // for as long as the message stays unfinished, which kept a finished test file from exiting.
+    reader.partialMessageTimeout = 0;
+    const connection = createMessageConnection(reader, new StreamMessageWriter(child.stdin));
     const client = new LspClient(child, connection, options.settings ?? { enable: true, profile: 'recommended' });
     connection.listen();
     const initializeResult: InitializeResult = await connection.sendRequest('initialize', {
