@@ -143,11 +143,12 @@ export interface SuppressionOptions {
 export function applySuppressions(tree: NodeLookup, text: string, findings: readonly Finding[], options: SuppressionOptions = {}): Finding[] {
   const directives = findSuppressions(tree, text);
   if (!directives.length) return [...findings];
-  const kept = findings.filter((finding) => !suppress(directives, finding));
+  const byLine = new DirectivesByLine(directives);
+  const kept = findings.filter((finding) => !suppress(byLine, finding));
   const added: Finding[] = [];
   const report = (rule: Rule, found: ReportOptions, severity: Severity): void => {
     const finding: Finding = { code: rule.code, rule: rule.name, severity, message: found.message, range: found.range, related: found.related ?? [], fixes: found.fixes ?? [] };
-    if (!suppress(directives, finding)) added.push(finding);
+    if (!suppress(byLine, finding)) added.push(finding);
   };
   const reasonSeverity = effectiveSeverity(suppressionWithoutReason, options);
   if (reasonSeverity !== 'off') {
@@ -168,10 +169,28 @@ export function applySuppressions(tree: NodeLookup, text: string, findings: read
   return [...kept, ...added];
 }
 
-function suppress(directives: readonly SuppressionDirective[], finding: Finding): boolean {
+/** The directives that cover a line: the file's `ignore-file` ones and the `ignore` ones of that line. */
+class DirectivesByLine {
+  private readonly fileWide: SuppressionDirective[] = [];
+  private readonly lines = new Map<number, SuppressionDirective[]>();
+
+  constructor(directives: readonly SuppressionDirective[]) {
+    for (const directive of directives) {
+      if (directive.kind === 'file') this.fileWide.push(directive);
+      else for (const line of directive.lines) this.lines.set(line, [...(this.lines.get(line) ?? []), directive]);
+    }
+  }
+
+  covering(line: number): SuppressionDirective[] {
+    const onLine = this.lines.get(line);
+    return onLine ? [...this.fileWide, ...onLine] : this.fileWide;
+  }
+}
+
+/** Whether a directive covering the finding's line names its rule; marks each such code as used. */
+function suppress(byLine: DirectivesByLine, finding: Finding): boolean {
   let suppressed = false;
-  for (const directive of directives) {
-    if (directive.kind === 'line' && !directive.lines.has(finding.range.start.line)) continue;
+  for (const directive of byLine.covering(finding.range.start.line)) {
     for (const code of directive.codes) {
       if (code.rule?.code === finding.code) {
         code.used = true;
