@@ -9,7 +9,7 @@
 import { Node } from 'web-tree-sitter';
 import { NodeLookup } from './parse/windows';
 import { Finding, Range, Severity } from './model';
-import { lineStartOffset, rangeAt } from './fixes/positions';
+import { rangeAt } from './fixes/positions';
 import { findRule } from './rules';
 import { ProfileName, ReportOptions, Rule, SeverityOrOff } from './rules/rule';
 import { reportSuppressionWithoutReason, suppressionWithoutReason } from './rules/suppression-without-reason';
@@ -56,7 +56,9 @@ export function findSuppressions(tree: NodeLookup, text: string): SuppressionDir
     if (directive.kind === 'line') {
       if (standalone) {
         let target = endLine + 1;
-        while (isStandaloneCommentLine(tree, text, target)) target++;
+        for (let lineStart = nextLineStart(text, directive.commentEnd); lineStart !== undefined && isStandaloneCommentLine(tree, text, lineStart); lineStart = nextLineStart(text, lineStart)) {
+          target++;
+        }
         directive.lines.add(target);
       } else {
         directive.lines.add(startLine);
@@ -84,10 +86,14 @@ function isStandalone(text: string, comment: Node): boolean {
   return text.slice(lineStart, comment.startIndex).trim() === '';
 }
 
-/** Whether a standalone comment covers the 0-based line (starts there, or is a block comment spanning it). */
-function isStandaloneCommentLine(tree: NodeLookup, text: string, line: number): boolean {
-  const lineStart = lineStartOffset(text, line);
-  if (lineStart === undefined) return false;
+/** Where the line after the one holding `offset` starts; undefined on the last line. */
+function nextLineStart(text: string, offset: number): number | undefined {
+  const lineBreak = text.indexOf('\n', offset);
+  return lineBreak < 0 ? undefined : lineBreak + 1;
+}
+
+/** Whether a standalone comment covers the line starting at `lineStart` (starts there, or is a block comment spanning it). */
+function isStandaloneCommentLine(tree: NodeLookup, text: string, lineStart: number): boolean {
   let first = lineStart;
   while (first < text.length && (text[first] === ' ' || text[first] === '\t' || text[first] === '\r')) first++;
   const blank = first >= text.length || text[first] === '\n';
