@@ -55,5 +55,8 @@ export interface Spread {
 
 export function spread(runs: number[]): Spread {
   const sorted = [...runs].sort((a, b) => a - b);
-  return { min: sorted[0], median: percentile(sorted, 50), max: sorted[sorted.length - 1], runs };
+  const middle = sorted.length >> 1;
+  // With an even count, the mean of the two middle runs (the lower one alone flattered two runs of memory).
+  const median = sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+  return { min: sorted[0], median, max: sorted[sorted.length - 1], runs };
 }

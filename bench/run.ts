@@ -94,7 +94,7 @@ async function main(): Promise<void> {
   }
   if (wanted('memory')) {
     const results = [];
-    for (let run = 0; run < Math.min(runs, Number(option('--memory-runs') ?? 2)); run++) results.push(await memory(paths, data.python10000, 5000, 200 + run));
+    for (let run = 0; run < Math.min(runs, Number(option('--memory-runs') ?? 3)); run++) results.push(await memory(paths, data.python10000, 5000, 200 + run));
     add({ id: 'memory', what: 'server RSS after the 10,000-line file and 5,000 edits', unit: 'MB', target: 120, figures: spread(results.map((r) => r.after5000 / 2 ** 20)) });
     add({ id: 'memory-growth', what: 'RSS growth after the first 500 edits', unit: '%', target: 10, figures: spread(results.map((r) => r.growth * 100)) });
   }
