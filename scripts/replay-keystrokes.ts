@@ -1,12 +1,15 @@
 // Replays the benchmark's typing edits in-process and prints, per slow edit, its time, mode and reason:
 // node dist/tools/replay.js FILE [EDITS] [SEED]
+// With LOG_EDIT=N, also what tree-sitter did while reparsing after edit N: how often it logged each
+// action (lexed tokens, reused nodes, nodes it could not reuse and why) and the first reuse failures.
+// A reparse that relexes most of the file shows tens of thousands of `lex_external` and few `reuse_node`.
 import * as fs from 'node:fs';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { percentile, typingEdits } from '../bench/edits';
 import { initAnalysis } from '../server/src/core/analyze';
 import { IncrementalAnalyzer } from '../server/src/core/incremental';
 import { IncrementalScriptAnalyzer } from '../server/src/core/incremental-typescript';
-import { grammarForPath } from '../server/src/core/parse/parser';
+import { GrammarId, grammarForPath, setParseLogger } from '../server/src/core/parse/parser';
 import { IncrementalParse } from '../server/src/core/parse/windows';
 import { treeEditFor } from '../server/src/lsp/edits';
 
@@ -24,7 +27,11 @@ import { treeEditFor } from '../server/src/lsp/edits';
   const analyze = (text: string) => analyzer.analyze(grammar, parse.current(text), text, options);
   analyze(document.getText());
   const rows: Array<{ ms: number; cpu: number; parse: number; mode: string; reason: string; at: string }> = [];
+  const logEdit = Number(process.env.LOG_EDIT ?? 0);
+  let editNumber = 0;
   for (const edit of typingEdits(document.getText(), count, seed)) {
+    editNumber++;
+    const log = editNumber === logEdit ? new ParseLog(grammar) : undefined;
     const started = performance.now();
     const cpuStarted = process.cpuUsage();
     parse.edit(treeEditFor(document, edit.range, edit.text));
@@ -32,6 +39,7 @@ import { treeEditFor } from '../server/src/lsp/edits';
     const text = document.getText();
     parse.current(text);
     const parsed = performance.now();
+    log?.print(`edit ${editNumber} (${edit.range.start.line}:${edit.range.start.character} ${JSON.stringify(edit.text)}), parsed as ${parse.lastParse} in ${(parsed - started).toFixed(1)} ms`);
     const how = parse.lastParse;
     analyze(text);
     const ms = performance.now() - started;
@@ -48,3 +56,25 @@ import { treeEditFor } from '../server/src/lsp/edits';
     console.log(`${row.ms.toFixed(1).padStart(7)} ${row.cpu.toFixed(1).padStart(6)} ${row.parse.toFixed(1).padStart(5)} ${row.mode.padEnd(26)} ${row.at}  ${row.reason}`);
   }
 })();
+
+/** Counts tree-sitter's parse actions while it is set (the log's first word), keeping the first reuse failures. */
+class ParseLog {
+  private readonly counts = new Map<string, number>();
+  private readonly failures: string[] = [];
+
+  constructor(private readonly grammar: GrammarId) {
+    setParseLogger(grammar, (message) => {
+      const action = message.split(/[ :]/)[0];
+      this.counts.set(action, (this.counts.get(action) ?? 0) + 1);
+      if (this.failures.length < 20 && /^(cant_reuse|reusable_node_has_different|before_reusable|past_reusable)/.test(message)) this.failures.push(message);
+    });
+  }
+
+  print(what: string): void {
+    setParseLogger(this.grammar, null);
+    console.log(`tree-sitter while reparsing after ${what}:`);
+    for (const [action, count] of [...this.counts].sort((a, b) => b[1] - a[1])) console.log(`  ${String(count).padStart(7)} ${action}`);
+    console.log('  first reuse failures:');
+    for (const failure of this.failures) console.log(`    ${failure}`);
+  }
+}

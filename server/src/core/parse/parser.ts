@@ -127,6 +127,13 @@ export function parse(grammar: GrammarId, text: string, oldTree?: Tree, included
   return tree;
 }
 
+/** Hands tree-sitter's parse actions (not its lexer's) for `grammar` to `logger`; null stops it (the replay tool). */
+export function setParseLogger(grammar: GrammarId, logger: ((message: string) => void) | null): void {
+  parsers.get(grammar)?.setLogger(logger && ((message: string, isLex: boolean) => {
+    if (!isLex) logger(message);
+  }));
+}
+
 const EXTENSION_GRAMMARS: Record<string, GrammarId> = {
   '.py': 'python', '.pyi': 'python',
   '.ts': 'typescript', '.mts': 'typescript', '.cts': 'typescript',
