@@ -150,11 +150,11 @@ export function applySuppressions(tree: NodeLookup, text: string, findings: read
   const directives = findSuppressions(tree, text);
   if (!directives.length) return [...findings];
   const byLine = new DirectivesByLine(directives);
-  const kept = findings.filter((finding) => !suppress(byLine, finding));
+  const kept = findings.filter((finding) => !byLine.suppresses(finding));
   const added: Finding[] = [];
   const report = (rule: Rule, found: ReportOptions, severity: Severity): void => {
     const finding: Finding = { code: rule.code, rule: rule.name, severity, message: found.message, range: found.range, related: found.related ?? [], fixes: found.fixes ?? [] };
-    if (!suppress(byLine, finding)) added.push(finding);
+    if (!byLine.suppresses(finding)) added.push(finding);
   };
   const reasonSeverity = effectiveSeverity(suppressionWithoutReason, options);
   if (reasonSeverity !== 'off') {
@@ -183,28 +183,30 @@ class DirectivesByLine {
   constructor(directives: readonly SuppressionDirective[]) {
     for (const directive of directives) {
       if (directive.kind === 'file') this.fileWide.push(directive);
-      else for (const line of directive.lines) this.lines.set(line, [...(this.lines.get(line) ?? []), directive]);
+      else for (const line of directive.lines) (this.lines.get(line) ?? this.lines.set(line, []).get(line)!).push(directive);
     }
   }
 
-  covering(line: number): SuppressionDirective[] {
-    const onLine = this.lines.get(line);
-    return onLine ? [...this.fileWide, ...onLine] : this.fileWide;
+  /** Whether a directive covering the finding's line names its rule; marks each such code as used. */
+  suppresses(finding: Finding): boolean {
+    const inFile = markNamed(this.fileWide, finding.code);
+    const onLine = this.lines.get(finding.range.start.line);
+    return (onLine !== undefined && markNamed(onLine, finding.code)) || inFile;
   }
 }
 
-/** Whether a directive covering the finding's line names its rule; marks each such code as used. */
-function suppress(byLine: DirectivesByLine, finding: Finding): boolean {
-  let suppressed = false;
-  for (const directive of byLine.covering(finding.range.start.line)) {
-    for (const code of directive.codes) {
-      if (code.rule?.code === finding.code) {
-        code.used = true;
-        suppressed = true;
+/** Marks as used every code of `directives` naming the rule `code`; whether there was one. */
+function markNamed(directives: readonly SuppressionDirective[], code: string): boolean {
+  let named = false;
+  for (const directive of directives) {
+    for (const suppressed of directive.codes) {
+      if (suppressed.rule?.code === code) {
+        suppressed.used = true;
+        named = true;
       }
     }
   }
-  return suppressed;
+  return named;
 }
 
 /** The rule's severity in the active profile after the overrides, as the rule runner computes it. */

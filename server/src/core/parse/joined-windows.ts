@@ -1,7 +1,7 @@
 import { Edit } from 'web-tree-sitter';
 
 /** Offsets in the current text. */
-interface Span {
+export interface Span {
   start: number;
   end: number;
 }
@@ -30,14 +30,23 @@ export class JoinedWindows {
 
   /** Moves the windows with an edit of the text (one the edit reaches grows or shrinks with it). */
   move(edit: Edit): void {
-    const delta = edit.newEndIndex - edit.oldEndIndex;
-    for (const span of this.spans) {
-      if (edit.oldEndIndex <= span.start && edit.startIndex < span.start) span.start += delta;
-      if (edit.startIndex < span.end) span.end = Math.max(span.start, span.end + delta);
-    }
+    for (const span of this.spans) moveSpan(span, edit);
   }
 
   clear(): void {
     this.spans = [];
   }
+}
+
+/**
+ * Moves a span's offsets with an edit of the text: an edit before it moves both bounds, one inside it
+ * only its end. Says which bounds moved (a broken region moves its positions with them).
+ */
+export function moveSpan(span: Span, edit: Edit): { start: boolean; end: boolean } {
+  const delta = edit.newEndIndex - edit.oldEndIndex;
+  const start = edit.oldEndIndex <= span.start && edit.startIndex < span.start;
+  if (start) span.start += delta;
+  const end = edit.startIndex < span.end;
+  if (end) span.end = Math.max(span.start, span.end + delta);
+  return { start, end };
 }

@@ -10,7 +10,7 @@
  * cleanly, or an edit lands elsewhere, the document is one tree again.
  */
 import { Edit, Node, Point, Range, Tree } from 'web-tree-sitter';
-import { JoinedWindows } from './joined-windows';
+import { JoinedWindows, moveSpan } from './joined-windows';
 import { GrammarId, parse } from './parser';
 
 /** A top-level region parsed on its own. */
@@ -92,8 +92,7 @@ export class IncrementalParse {
     if (window) {
       const parsed = this.parseRegion(previous, text, window);
       if (parsed && 'tree' in parsed) return parsed;
-      const touchesJoined = this.joined.touches(dirty);
-      if (parsed && !previous.broken && (touchesJoined || !insideOneUnit(previous.tree.rootNode, dirty))) {
+      if (parsed && !previous.broken && (this.joined.touches(dirty) || !insideOneUnit(previous.tree.rootNode, dirty))) {
         const joined = this.reparseThroughRest(previous, text, parsed.clean);
         if (joined) return joined;
       }
@@ -329,16 +328,10 @@ function pointAfter(text: string, fromIndex: number, from: Point, index: number)
 
 /** Moves a region's bounds with an edit (an edit inside it moves only its end). */
 function moveRegion(region: BrokenRegion, edit: Edit): void {
-  const delta = edit.newEndIndex - edit.oldEndIndex;
   const rows = edit.newEndPosition.row - edit.oldEndPosition.row;
-  if (edit.oldEndIndex <= region.start && edit.startIndex < region.start) {
-    region.start += delta;
-    region.startPosition = { row: region.startPosition.row + rows, column: region.startPosition.column };
-  }
-  if (edit.startIndex < region.end) {
-    region.end = Math.max(region.start, region.end + delta);
-    region.endPosition = { row: region.endPosition.row + rows, column: region.endPosition.column };
-  }
+  const moved = moveSpan(region, edit);
+  if (moved.start) region.startPosition = { row: region.startPosition.row + rows, column: region.startPosition.column };
+  if (moved.end) region.endPosition = { row: region.endPosition.row + rows, column: region.endPosition.column };
 }
 
 function deleteSyntax(syntax: DocumentSyntax): void {
