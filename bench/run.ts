@@ -2,7 +2,7 @@
  * `npm run bench`: measures the issue 7 targets against the built server and CLI (dist/),
  * several runs each, prints a table (min / median / max), and writes bench/results.json and
  * bench/RESULTS.md and README's table. Options: `--runs N` (default 5), `--only a,b` (ids from TARGETS; printed only),
- * `--no-package`.
+ * `--memory-runs N` (default 3, at most `--runs`), `--no-package`.
  */
 import { execSync } from 'node:child_process';
 import * as fs from 'node:fs';
