@@ -2,6 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Language, Parser, Range, Tree } from 'web-tree-sitter';
 import { LanguageId } from '../model';
+import { EmscriptenModule, useInt32HeapAccess } from './heap-access';
 
 /** Grammar used for a document: TSX needs its own grammar, JSX parses with JavaScript's. */
 export type GrammarId = 'python' | 'typescript' | 'tsx' | 'javascript';
@@ -40,7 +41,8 @@ export function initParserRuntime(): Promise<void> {
   if (!initialised) {
     try {
       const dir = findWasmDir();
-      initialised = Parser.init({ locateFile: (file: string) => path.join(dir, file) });
+      const module: EmscriptenModule & { locateFile: (file: string) => string } = { locateFile: (file: string) => path.join(dir, file) };
+      initialised = Parser.init(module).then(() => useInt32HeapAccess(module));
     } catch (error) {
       initialised = Promise.reject(error);
     }
