@@ -25,6 +25,8 @@ export interface RegionOutcome {
   regions: number;
   regionAnalyses: number;
   throughRest?: number;
+  /** How often the reparse spent its budget and the document was parsed afresh. */
+  afresh?: number;
 }
 
 /** An incremental analyzer (Python's or TypeScript / JavaScript's). */
@@ -48,13 +50,15 @@ export interface Typing {
   edits: RandomEditOptions;
   analyzer: () => SyntaxAnalyzer;
   options?: AnalysisOptions;
+  /** The reparse budget per edit, in progress checks (IncrementalParse's own by default). */
+  checksFor?: (text: string) => number;
 }
 
 /** Edits the document `steps` times and checks every state; counts the broken regions into `outcome`. */
 export function checkTyping(typing: Typing, outcome: RegionOutcome): void {
   const { grammar, text, random } = typing;
   let document = TextDocument.create(`file:///${typing.file}`, grammar, 1, text);
-  const parsed = new IncrementalParse(grammar);
+  const parsed = new IncrementalParse(grammar, typing.checksFor);
   const analyzer = typing.analyzer();
   const options = typing.options ?? {};
   let previousText = text;
@@ -73,6 +77,10 @@ export function checkTyping(typing: Typing, outcome: RegionOutcome): void {
       if (parsed.lastParse === 'through-rest') {
         outcome.throughRest = (outcome.throughRest ?? 0) + 1;
         assertSameTree(syntax.tree, grammar, current, `${where}, through the rest`);
+      }
+      if (parsed.lastParse === 'afresh') {
+        outcome.afresh = (outcome.afresh ?? 0) + 1;
+        assertSameTree(syntax.tree, grammar, current, `${where}, parsed afresh`);
       }
       const result = analyzer.analyze(grammar, syntax, current, options);
       if (syntax.broken) {

@@ -38,6 +38,15 @@ function check(name: string, grammar: Exclude<GrammarId, 'python'>, text: string
   checkTyping({ name, grammar, file: FILES[grammar], text, random, steps, undo: 1, edits: EDITS, options, analyzer: () => new IncrementalScriptAnalyzer() }, outcome);
 }
 
+test('with no budget for reparses, a TypeScript file is parsed afresh instead: every state still checks out', () => {
+  const outcome: RegionOutcome = { regions: 0, regionAnalyses: 0, afresh: 0 };
+  checkTyping({
+    name: 'generated typescript, no budget', grammar: 'typescript', file: FILES.typescript, text: generateScript(150, 9, true), random: new Random(9),
+    steps: 100, undo: 1, edits: EDITS, options: { profile: 'strict' }, analyzer: () => new IncrementalScriptAnalyzer(), checksFor: () => 0,
+  }, outcome);
+  assert.ok(outcome.afresh! >= 30, `only ${outcome.afresh} documents parsed afresh`);
+});
+
 for (const [grammar, seed] of [['typescript', 5], ['tsx', 31], ['javascript', 17]] as const) {
   test(`a generated ${grammar} file typed into 200 times (each typo undone): every state checks out, and broken regions are used`, () => {
     const outcome = { regions: 0, regionAnalyses: 0 };

@@ -15,6 +15,7 @@ import { generatePython } from '../../bench/generate';
 import { Random } from '../../bench/random';
 import { initAnalysis } from '../../server/src/core/analyze';
 import { IncrementalAnalyzer } from '../../server/src/core/incremental';
+import { parse, ParseBudget, parseWithin } from '../../server/src/core/parse/parser';
 import { IncrementalParse } from '../../server/src/core/parse/windows';
 import { treeEditFor } from '../../server/src/lsp/edits';
 import { checkTyping, RegionOutcome } from '../helpers/broken-regions';
@@ -37,6 +38,32 @@ test('a generated module typed into 300 times (each typo undone): every state ch
   check('generated', generatePython(250, 2), new Random(7), 300, 1, outcome);
   assert.ok(outcome.regions >= 20 && outcome.regionAnalyses >= 15, `only ${outcome.regions} broken regions, ${outcome.regionAnalyses} analysed as such`);
   assert.ok(outcome.throughRest >= 10, `only ${outcome.throughRest} reparses through the rest`);
+});
+
+test('with no budget for reparses, the document is parsed afresh instead: every state still checks out', () => {
+  const outcome: RegionOutcome = { regions: 0, regionAnalyses: 0, afresh: 0 };
+  checkTyping({
+    name: 'generated, no budget', grammar: 'python', file: 'edited.py', text: generatePython(120, 3), random: new Random(11), steps: 120, undo: 1,
+    edits: EDITS, analyzer: () => new IncrementalAnalyzer(), checksFor: () => 0,
+  }, outcome);
+  assert.ok(outcome.afresh! >= 30, `only ${outcome.afresh} documents parsed afresh`);
+});
+
+test('parseWithin gives up once its budget is spent, and the parser starts the next parse anew', () => {
+  const text = generatePython(300, 4);
+  const budget = new ParseBudget(5);
+  assert.equal(parseWithin(budget, 'python', text), undefined);
+  assert.ok(budget.checksLeft < 0);
+  const afterwards = parse('python', text);
+  const fresh = parseWithin(new ParseBudget(1_000_000), 'python', text)!;
+  try {
+    assert.equal(afterwards.rootNode.toString(), fresh.rootNode.toString());
+    assert.equal(afterwards.rootNode.endIndex, text.length);
+    assert.equal(afterwards.rootNode.hasError, false);
+  } finally {
+    afterwards.delete();
+    fresh.delete();
+  }
 });
 
 test('every Python fixture typed into 40 times (each typo undone): every state checks out', () => {

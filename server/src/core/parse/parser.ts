@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { Language, Parser, Range, Tree } from 'web-tree-sitter';
+import { Language, ParseOptions, Parser, Range, Tree } from 'web-tree-sitter';
 import { LanguageId } from '../model';
 import { EmscriptenModule, useInt32HeapAccess } from './heap-access';
 
@@ -102,7 +102,7 @@ export function loadAllGrammars(): Promise<void> {
  */
 const PARSE_CHUNK = 64;
 
-function parseWithChunks(parser: Parser, text: string, oldTree: Tree | undefined, includedRanges: Range[] | undefined): Tree | null {
+function parseWithChunks(parser: Parser, text: string, oldTree: Tree | undefined, options: ParseOptions): Tree | null {
   let parsing = true;
   const read = (index: number) => {
     if (parsing) return text.slice(index, index + PARSE_CHUNK);
@@ -111,10 +111,16 @@ function parseWithChunks(parser: Parser, text: string, oldTree: Tree | undefined
     return (' ' + text.slice(index, index + PARSE_CHUNK)).slice(1);
   };
   try {
-    return parser.parse(read, oldTree ?? null, includedRanges && { includedRanges });
+    return parser.parse(read, oldTree ?? null, options);
   } finally {
     parsing = false;
   }
+}
+
+function loadedParser(grammar: GrammarId): Parser {
+  const parser = parsers.get(grammar);
+  if (!parser) throw new Error(`mcp-tool-lint: grammar ${grammar} is not loaded; await loadGrammar('${grammar}') (or initAnalysis()) first.`);
+  return parser;
 }
 
 /**
@@ -122,11 +128,38 @@ function parseWithChunks(parser: Parser, text: string, oldTree: Tree | undefined
  * incrementally, and `includedRanges` to read only those parts of the text (parse/windows.ts).
  */
 export function parse(grammar: GrammarId, text: string, oldTree?: Tree, includedRanges?: Range[]): Tree {
-  const parser = parsers.get(grammar);
-  if (!parser) throw new Error(`mcp-tool-lint: grammar ${grammar} is not loaded; await loadGrammar('${grammar}') (or initAnalysis()) first.`);
-  const tree = parseWithChunks(parser, text, oldTree, includedRanges);
+  const tree = parseWithChunks(loadedParser(grammar), text, oldTree, { includedRanges });
   if (!tree) throw new Error(`mcp-tool-lint: the ${grammar} parser returned no tree.`);
   return tree;
+}
+
+/**
+ * How much work reparses may still do, counted in tree-sitter's progress checks (one per 100
+ * parse actions: tokens lexed, shifts, reductions). The reparses made for one edit share one.
+ */
+export class ParseBudget {
+  checksLeft: number;
+
+  constructor(readonly checks: number) {
+    this.checksLeft = checks;
+  }
+
+  get spent(): number {
+    return this.checks - this.checksLeft;
+  }
+}
+
+/**
+ * `parse` that gives up once the budget is spent: undefined, and the parser reset (tree-sitter
+ * would otherwise resume the abandoned parse on its next call).
+ */
+export function parseWithin(budget: ParseBudget, grammar: GrammarId, text: string, oldTree?: Tree, includedRanges?: Range[]): Tree | undefined {
+  const parser = loadedParser(grammar);
+  const progressCallback = (): boolean => --budget.checksLeft < 0;
+  const tree = parseWithChunks(parser, text, oldTree, { includedRanges, progressCallback });
+  if (tree) return tree;
+  parser.reset();
+  return undefined;
 }
 
 /** Hands tree-sitter's parse actions (not its lexer's) for `grammar` to `logger`; null stops it (the replay tool). */

@@ -11,7 +11,7 @@
  */
 import { Edit, Node, Point, Range, Tree } from 'web-tree-sitter';
 import { JoinedWindows, moveSpan } from './joined-windows';
-import { GrammarId, parse } from './parser';
+import { GrammarId, parse, ParseBudget, parseWithin } from './parser';
 
 /** A top-level region parsed on its own. */
 export interface BrokenRegion {
@@ -37,6 +37,16 @@ export interface NodeLookup {
 const MAX_WINDOW = 64 * 1024;
 /** How many statements after a broken window are tried with it before it becomes a broken region. */
 const MAX_WINDOW_GROWTH = 2;
+/**
+ * The reparses for one edit may take an eighth of the progress checks of a full parse (about one
+ * per 120 characters, Python and TypeScript alike), or six times what they usually take in the
+ * document if that is more (TypeScript re-reads the first token of every top-level statement: a
+ * reparse there usually takes a fourteenth of a full parse, twice that through the rest), and at
+ * least MIN_BUDGET (a full parse of a 30,000-character file: small files are never parsed afresh).
+ */
+const CHARACTERS_PER_CHECK = 960;
+const USUAL_FACTOR = 6;
+const MIN_BUDGET = 250;
 
 /** The tree holding `offset`: the broken region's inside it, the document's elsewhere. */
 export function treeAt(syntax: DocumentSyntax, offset: number): Tree {
@@ -58,9 +68,17 @@ export class IncrementalParse {
   private readonly joined = new JoinedWindows();
 
   /** How the last parse was made (tests and the benchmark). */
-  lastParse: 'full' | 'incremental' | 'broken-region' | 'through-rest' = 'full';
+  lastParse: 'full' | 'incremental' | 'broken-region' | 'through-rest' | 'afresh' = 'full';
+  /** What the reparses for the current edit may still do. */
+  private budget = new ParseBudget(0);
+  /** The progress checks an edit's reparses usually take in this document (a moving average). */
+  private usualChecks = 0;
 
-  constructor(readonly grammar: GrammarId) {}
+  /**
+   * `checksFor`: the progress checks the reparses for one edit of `text` may take, given what they
+   * usually take (tests give a small number).
+   */
+  constructor(readonly grammar: GrammarId, private readonly checksFor: (text: string, usual: number) => number = defaultChecks) {}
 
   /** Applies an edit of the text to the trees (nothing is parsed until `current`). */
   edit(edit: Edit): void {
@@ -88,6 +106,13 @@ export class IncrementalParse {
       return (this.syntax = { tree: parse(this.grammar, text) });
     }
     if (!dirty) return previous;
+    const budget = (this.budget = new ParseBudget(this.checksFor(text, this.usualChecks)));
+    const syntax = this.reparse(previous, text, dirty);
+    if (this.lastParse !== 'afresh') this.usualChecks += (budget.spent - this.usualChecks) / 8;
+    return syntax;
+  }
+
+  private reparse(previous: DocumentSyntax, text: string, dirty: { start: number; end: number }): DocumentSyntax {
     const window = windowAround(previous, text, dirty);
     if (window) {
       const parsed = this.parseRegion(previous, text, window);
@@ -103,7 +128,9 @@ export class IncrementalParse {
   /** The syntax as one tree (reparsing the broken region with the rest when there is one). */
   whole(text: string): Tree {
     const syntax = this.current(text);
-    return syntax.broken ? this.reparseWhole(syntax, text, 'incremental').tree : syntax.tree;
+    if (!syntax.broken) return syntax.tree;
+    this.budget = new ParseBudget(this.checksFor(text, this.usualChecks));
+    return this.reparseWhole(syntax, text, 'incremental').tree;
   }
 
   delete(): void {
@@ -114,10 +141,25 @@ export class IncrementalParse {
   }
 
   private reparseWhole(previous: DocumentSyntax, text: string, how: 'full' | 'incremental'): DocumentSyntax {
-    const tree = parse(this.grammar, text, previous.tree);
+    const tree = parseWithin(this.budget, this.grammar, text, previous.tree);
+    if (!tree) return this.parseAfresh(previous, text);
     deleteSyntax(previous);
     this.lastParse = how;
     return (this.syntax = { tree });
+  }
+
+  /**
+   * A new tree without the old one, once reparsing from it has spent the edit's budget. Some edits
+   * after a long history of broken regions and joins make tree-sitter re-read most of the file
+   * (it finds nothing reusable where it stands): 20-100 ms on 10,000 lines, and wasm memory for a
+   * second whole tree beside the old one, about 11 MB that the wasm heap never returns. Deleting
+   * the old trees first, the new one takes their memory; it also parses faster from then on.
+   */
+  private parseAfresh(previous: DocumentSyntax, text: string): DocumentSyntax {
+    deleteSyntax(previous);
+    this.joined.clear();
+    this.lastParse = 'afresh';
+    return (this.syntax = { tree: parse(this.grammar, text) });
   }
 
   /**
@@ -132,9 +174,11 @@ export class IncrementalParse {
    */
   private reparseThroughRest(previous: DocumentSyntax, text: string, window: Window): DocumentSyntax | undefined {
     const rest = this.parseRest(previous.tree, text, window);
+    if (!rest) return undefined;
     try {
       if (rest.rootNode.hasError || !splitsAt(rest.rootNode, window)) return undefined;
-      const tree = parse(this.grammar, text, rest);
+      const tree = parseWithin(this.budget, this.grammar, text, rest);
+      if (!tree) return undefined;
       const root = tree.rootNode;
       if (root.hasError || !this.startsStatementAt(root, window.startIndex) || !this.startsStatementAt(root, window.endIndex)) {
         tree.delete();
@@ -186,9 +230,9 @@ export class IncrementalParse {
       }
     }
     const rest = this.parseRest(previous.tree, text, window);
-    if (rest.rootNode.hasError || !splitsAt(rest.rootNode, window)) {
+    if (!rest || rest.rootNode.hasError || !splitsAt(rest.rootNode, window)) {
       alone.delete();
-      rest.delete();
+      rest?.delete();
       return undefined;
     }
     deleteSyntax(previous);
@@ -200,18 +244,19 @@ export class IncrementalParse {
   }
 
   /**
-   * The document without the window, reparsed from its previous tree. tree-sitter would reuse the
-   * statement before the window, though whether it ends there may depend on what follows it now
-   * (JavaScript's automatic semicolons: `f()` and, on the next line, `(g)()` make one call): so the
-   * window's start counts as edited, which invalidates the nodes that looked ahead past it.
+   * The document without the window, reparsed from its previous tree (undefined once the edit's
+   * budget is spent). tree-sitter would reuse the statement before the window, though whether it
+   * ends there may depend on what follows it now (JavaScript's automatic semicolons: `f()` and, on
+   * the next line, `(g)()` make one call): so the window's start counts as edited, which
+   * invalidates the nodes that looked ahead past it.
    */
-  private parseRest(previous: Tree, text: string, window: Window): Tree {
+  private parseRest(previous: Tree, text: string, window: Window): Tree | undefined {
     // Python statements cannot join across a line that starts a statement: the old tree serves as it is.
-    if (this.grammar === 'python') return parse(this.grammar, text, previous, outside(window, text));
+    if (this.grammar === 'python') return parseWithin(this.budget, this.grammar, text, previous, outside(window, text));
     const old = previous.copy();
     try {
       old.edit(emptyEditAt(window.startIndex, window.startPosition));
-      return parse(this.grammar, text, old, outside(window, text));
+      return parseWithin(this.budget, this.grammar, text, old, outside(window, text));
     } finally {
       old.delete();
     }
@@ -219,6 +264,10 @@ export class IncrementalParse {
 }
 
 type Window = Range;
+
+function defaultChecks(text: string, usual: number): number {
+  return Math.max(MIN_BUDGET, text.length / CHARACTERS_PER_CHECK, USUAL_FACTOR * usual);
+}
 
 /** An edit that changes nothing at `index`: the nodes ending there or looking ahead past it are not reused. */
 function emptyEditAt(index: number, position: Point): Edit {
