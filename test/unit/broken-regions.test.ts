@@ -40,6 +40,16 @@ test('a generated module typed into 300 times (each typo undone): every state ch
   assert.ok(outcome.throughRest >= 10, `only ${outcome.throughRest} reparses through the rest`);
 });
 
+test('heavily broken code, half the typos kept: every state checks out (a repaired statement may start before the edited rows)', () => {
+  // Seed 304 once lost all four declarations at edit 34: the re-extraction kept the repaired text's statements starting in
+  // the edited rows, and the repaired ERROR statement holding the tools started earlier.
+  const file = path.join(repoRoot(), 'test', 'fixtures', 'cli', 'project', 'notes.py');
+  const outcome: RegionOutcome = { regions: 0, regionAnalyses: 0 };
+  for (let seed = 300; seed < 312; seed++) {
+    checkTyping({ name: `notes.py, seed ${seed}`, grammar: 'python', file: 'edited.py', text: fs.readFileSync(file, 'utf8'), random: new Random(seed), steps: 40, undo: 0.5, edits: EDITS, analyzer: () => new IncrementalAnalyzer() }, outcome);
+  }
+});
+
 test('with no budget for reparses, the document is parsed afresh instead: every state still checks out', () => {
   const outcome: RegionOutcome = { regions: 0, regionAnalyses: 0, afresh: 0 };
   checkTyping({

@@ -210,6 +210,10 @@ export function after(position: { line: number; character: number }, segment: Se
   return position.line > segment.endRow || (position.line === segment.endRow && position.character > segment.endColumn);
 }
 
+export function before(position: { line: number; character: number }, segment: Segment): boolean {
+  return position.line < segment.startRow || (position.line === segment.startRow && position.character < segment.startColumn);
+}
+
 /** Splits declarations (in source order) by the segment holding their start; all in one group without segments. */
 export function groupBySegment(declarations: readonly ToolDeclaration[], segments: readonly Segment[]): ToolDeclaration[][] {
   if (!segments.length) return [[...declarations]];
@@ -234,6 +238,18 @@ export function segmentAtRow(segments: readonly Segment[], row: number): number 
     else return middle;
   }
   return undefined;
+}
+
+/** The index of the first segment ending on or after `row` (undefined past the last). */
+export function firstEndingAtOrAfterRow(segments: readonly Segment[], row: number): number | undefined {
+  let low = 0;
+  let high = segments.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (segments[middle].endRow < row) low = middle + 1;
+    else high = middle;
+  }
+  return low < segments.length ? low : undefined;
 }
 
 /** A segment's identity within one text: where it starts and ends. */

@@ -20,7 +20,7 @@ import { extractPython, PythonExtraction, PythonExtractionOptions } from './fron
 import { PythonModule, StatementBindings } from './frontends/python/module';
 import { DeclarationMemo } from './incremental-memo';
 import { pythonSegments, Segment } from './incremental-python';
-import { after, comparedSegments, groupBySegment, regionUpdate, segmentAtRow, segmentKey, SegmentUpdate, sharesRows, Span, updatedSegments } from './incremental-segments';
+import { after, before, comparedSegments, firstEndingAtOrAfterRow, groupBySegment, regionUpdate, segmentAtRow, segmentKey, SegmentUpdate, sharesRows, Span, updatedSegments } from './incremental-segments';
 import { Shift, ShiftableGroup } from './incremental-shift';
 import { ToolDeclaration } from './model';
 import { GrammarId } from './parse/parser';
@@ -192,6 +192,8 @@ export class IncrementalAnalyzer {
     const extraction = broken ? this.extractAroundRegion(syntax as Required<DocumentSyntax>, text, segments, extractedSegments) : extractRows(tree, text, segments, extractedSegments);
     const regrouped = groupBySegment(extraction.declarations, extractedSegments);
     if (extractedSegments.some((segment, index) => regrouped[index].some((declaration) => after(declaration.range.end, segment)))) return this.fullBecause('a re-extracted declaration reaches past its statement');
+    // A repaired text's statement may start before the edited ones (recovery.ts): none of its declarations may.
+    if (extractedSegments.some((segment, index) => regrouped[index].some((declaration) => before(declaration.range.start, segment)))) return this.fullBecause('a re-extracted declaration starts before its statement');
     const reads = readsPerSegment(extraction, extractedSegments);
 
     const firstSuffix = segments[segments.length - suffix];
@@ -298,7 +300,8 @@ function segmentBindings(segments: readonly Segment[]): Array<{ start: number; b
 function readsPerSegment(extraction: PythonExtraction, segments: readonly Segment[]): Array<Set<string> | undefined> {
   const perSegment: Array<Set<string> | undefined> = segments.map(() => undefined);
   for (const [row, names] of extraction.reads ?? []) {
-    const index = segmentAtRow(segments, row);
+    // A repaired text's statement may start on a row before the segment it was read for.
+    const index = segmentAtRow(segments, row) ?? firstEndingAtOrAfterRow(segments, row);
     if (index === undefined) continue;
     const into = (perSegment[index] ??= new Set());
     for (const name of names) into.add(name);

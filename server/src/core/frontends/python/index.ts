@@ -95,8 +95,9 @@ function extractFromTree(tree: Tree, text: string, options: PythonExtractionOpti
 function candidatesByStatement(root: Node, rows: ReadonlyArray<readonly [number, number]> | undefined): Array<[Node, Candidate[]]> {
   const statements = namedChildren(root);
   if (rows) {
+    // Overlapping, not only starting in the rows: a repaired text's statements may begin earlier.
     return statements
-      .filter((statement) => rows.some(([first, last]) => statement.startPosition.row >= first && statement.startPosition.row <= last))
+      .filter((statement) => rows.some(([first, last]) => statement.startPosition.row <= last && statement.endPosition.row >= first))
       .map((statement): [Node, Candidate[]] => [statement, findCandidates(statement)])
       .filter(([, candidates]) => candidates.length > 0);
   }
