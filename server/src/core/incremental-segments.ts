@@ -3,6 +3,7 @@ import { Node } from 'web-tree-sitter';
 import { Segment, segmentOf } from './incremental-python';
 import { DocumentSyntax } from './parse/windows';
 import { ToolDeclaration } from './model';
+import { firstNotBefore } from './sorted';
 
 /** The segments of a new text, with how many at the start and at the end are unchanged from the old ones. */
 export interface SegmentUpdate {
@@ -162,14 +163,7 @@ function movedSegment(segment: Segment, delta: number, lineDelta: number): Segme
 
 /** The index of the first segment ending at or after `offset` (segments.length when none). */
 function firstEndingAtOrAfter(segments: readonly Segment[], offset: number): number {
-  let low = 0;
-  let high = segments.length;
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    if (segments[middle].end < offset) low = middle + 1;
-    else high = middle;
-  }
-  return low;
+  return firstNotBefore(segments.length, (index) => segments[index].end < offset);
 }
 
 function segmentStartingAt(segments: readonly Segment[], start: number): number | undefined {
@@ -242,14 +236,8 @@ export function segmentAtRow(segments: readonly Segment[], row: number): number 
 
 /** The index of the first segment ending on or after `row` (undefined past the last). */
 export function firstEndingAtOrAfterRow(segments: readonly Segment[], row: number): number | undefined {
-  let low = 0;
-  let high = segments.length;
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    if (segments[middle].endRow < row) low = middle + 1;
-    else high = middle;
-  }
-  return low < segments.length ? low : undefined;
+  const index = firstNotBefore(segments.length, (at) => segments[at].endRow < row);
+  return index < segments.length ? index : undefined;
 }
 
 /** A segment's identity within one text: where it starts and ends. */

@@ -6,6 +6,7 @@
  */
 import { Node } from 'web-tree-sitter';
 import { DocumentSyntax } from '../../parse/windows';
+import { firstNotBefore } from '../../sorted';
 import { collectFileNodes, FileNodes } from './walk';
 
 /** The top-level statements; a region that does not parse as a program at all is one statement (its ERROR root). */
@@ -39,12 +40,5 @@ function namedChildrenOf(root: Node): Node[] {
 
 /** The index of the first node (in source order) starting at or after `offset`, by binary search. */
 function firstFrom(nodes: readonly Node[], offset: number): number {
-  let low = 0;
-  let high = nodes.length;
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    if (nodes[middle].startIndex < offset) low = middle + 1;
-    else high = middle;
-  }
-  return low;
+  return firstNotBefore(nodes.length, (index) => nodes[index].startIndex < offset);
 }
