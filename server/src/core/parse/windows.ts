@@ -143,17 +143,24 @@ export class IncrementalParse {
   private reparseWhole(previous: DocumentSyntax, text: string, how: 'full' | 'incremental'): DocumentSyntax {
     const tree = parseWithin(this.budget, this.grammar, text, previous.tree);
     if (!tree) return this.parseAfresh(previous, text);
+    if (previous.broken && tree.rootNode.hasError) {
+      // Recovering from errors, tree-sitter reshapes statements after what it can reuse; the rest's tree, read without the
+      // region, made it recover otherwise than a fresh parse does (and than the CLI reads the file).
+      tree.delete();
+      return this.parseAfresh(previous, text);
+    }
     deleteSyntax(previous);
     this.lastParse = how;
     return (this.syntax = { tree });
   }
 
   /**
-   * A new tree without the old one, once reparsing from it has spent the edit's budget. Some edits
-   * after a long history of broken regions and joins make tree-sitter re-read most of the file
-   * (it finds nothing reusable where it stands): 20-100 ms on 10,000 lines, and wasm memory for a
-   * second whole tree beside the old one, about 11 MB that the wasm heap never returns. Deleting
-   * the old trees first, the new one takes their memory; it also parses faster from then on.
+   * A new tree without the old one: once reparsing from it has spent the edit's budget, or when a
+   * broken region's rest could not be joined without errors. Some edits after a long history of
+   * broken regions and joins make tree-sitter re-read most of the file (it finds nothing reusable
+   * where it stands): 20-100 ms on 10,000 lines, and wasm memory for a second whole tree beside the
+   * old one, about 11 MB that the wasm heap never returns. Deleting the old trees first, the new
+   * one takes their memory; it also parses faster from then on.
    */
   private parseAfresh(previous: DocumentSyntax, text: string): DocumentSyntax {
     deleteSyntax(previous);
