@@ -43,10 +43,12 @@ test('a generated module typed into 300 times (each typo undone): every state ch
 test('heavily broken code, half the typos kept: every state checks out', () => {
   // notes.py, seed 304 once lost all four declarations at edit 34: re-extraction kept the repaired text's statements starting
   // in the edited rows, and the repaired ERROR statement holding the tools started earlier. arcade_notes.py, seed 328 once
-  // read other statements than a fresh parse at edit 9: a broken region's rest joined again with errors left.
+  // read other statements than a fresh parse at edit 9: a broken region's rest joined again with errors left. Seed 355
+  // missed a tool after the broken statement before it at edit 11: pasting into that statement changed how its repair
+  // (file-wide, in one tree) made the next ones read.
   const cases: Array<[string, number[]]> = [
     [path.join('test', 'fixtures', 'cli', 'project', 'notes.py'), [300, 301, 302, 303, 304, 305, 306, 307]],
-    [path.join('examples', 'arcade_notes.py'), [326, 327, 328, 329]],
+    [path.join('examples', 'arcade_notes.py'), [326, 327, 328, 329, 355]],
   ];
   const outcome: RegionOutcome = { regions: 0, regionAnalyses: 0 };
   for (const [file, seeds] of cases) {

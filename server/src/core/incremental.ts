@@ -167,6 +167,10 @@ export class IncrementalAnalyzer {
     // The front end repairs half-typed code file-wide and reparses: with broken code outside the edited
     // statements, what any statement yields may depend on how tree-sitter recovers from all of it.
     if (segments.some((segment, index) => segment.hasError && !fresh.has(index))) return this.fullBecause('syntax errors outside the edited statements');
+    // In one tree, the repair reparses the whole text: closing a broken statement's brackets may change how the statements
+    // after it read, before the edit as after it (a broken region is repaired in its own tree).
+    const repairedFileWide = (!broken && newChanged.some((segment) => segment.hasError)) || (!previous.region && oldChanged.some((segment) => segment.hasError));
+    if (repairedFileWide) return this.fullBecause('an edited statement is broken code, repaired file-wide');
     segments.forEach((_, index) => {
       if (fresh.has(index)) return;
       const reads = previous.groups[oldIndexOf(index)].reads;
