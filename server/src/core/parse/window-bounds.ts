@@ -1,0 +1,118 @@
+/**
+ * Where the windows of parse/windows.ts lie: the top-level statements around an edit, found by
+ * binary search over the tree's top-level nodes, and the included ranges of the rest without them.
+ */
+import { Edit, Node, Point, Range } from 'web-tree-sitter';
+import type { DocumentSyntax } from './windows';
+
+/** Windows larger than this (a paste, a replace-all) are not parsed on their own. */
+const MAX_WINDOW = 64 * 1024;
+
+/** Top-level statements of a document, as a range of it. */
+export type Window = Range;
+
+/** An edit that changes nothing at `index`: the nodes ending there or looking ahead past it are not reused. */
+export function emptyEditAt(index: number, position: Point): Edit {
+  return { startIndex: index, oldEndIndex: index, newEndIndex: index, startPosition: position, oldEndPosition: position, newEndPosition: position };
+}
+
+/**
+ * The top-level statements around the edited part: from the last one starting a line at or before
+ * the edit up to the next one starting a line after it; with a broken region the edit touches,
+ * that region too. Undefined (reparse the whole) when the rest of the document is broken, when the
+ * edit is away from the broken region, or when the window would be large.
+ */
+export function windowAround(previous: DocumentSyntax, text: string, dirty: { start: number; end: number }): Window | undefined {
+  const root = previous.tree.rootNode;
+  if (root.hasError) return undefined;
+  const broken = previous.broken;
+  if (broken && (dirty.start > broken.end || dirty.end < broken.start)) return undefined;
+  let startIndex = 0;
+  let startPosition: Point = { row: 0, column: 0 };
+  if (broken && dirty.start >= broken.start) {
+    startIndex = broken.start;
+    startPosition = broken.startPosition;
+  } else {
+    for (let index = lastUnitAtOrBefore(root, dirty.start); index >= 0; index--) {
+      const unit = root.namedChild(index)!;
+      if (unit.startPosition.column === 0) {
+        startIndex = unit.startIndex;
+        startPosition = unit.startPosition;
+        break;
+      }
+    }
+  }
+  const last = broken ? Math.max(dirty.end, broken.end - 1) : dirty.end;
+  const next = nextUnitStart(root, last);
+  const endIndex = next?.startIndex ?? text.length;
+  const endPosition = next?.startPosition;
+  if (endIndex - startIndex > MAX_WINDOW || endIndex <= startIndex || (startIndex === 0 && endIndex === text.length)) return undefined;
+  return { startIndex, endIndex, startPosition, endPosition: endPosition ?? pointAfter(text, startIndex, startPosition, endIndex) };
+}
+
+/**
+ * The first top-level node starting a line after `offset`. Nodes are reached by index: in a tree
+ * edited but not reparsed, the nodes a deletion removed are left with no length, and sibling links
+ * between such nodes can lead back and forth forever.
+ */
+export function nextUnitStart(root: Node, offset: number): Node | undefined {
+  const count = root.namedChildCount;
+  for (let index = lastUnitAtOrBefore(root, offset) + 1; index < count; index++) {
+    const unit = root.namedChild(index)!;
+    if (unit.startIndex > offset && unit.startPosition.column === 0) return unit;
+  }
+  return undefined;
+}
+
+/** The index of the last top-level node starting at or before `offset` (-1 when there is none), by binary search. */
+function lastUnitAtOrBefore(root: Node, offset: number): number {
+  let low = 0;
+  let high = root.namedChildCount - 1;
+  let found = -1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    if (root.namedChild(middle)!.startIndex <= offset) {
+      found = middle;
+      low = middle + 1;
+    } else {
+      high = middle - 1;
+    }
+  }
+  return found;
+}
+
+/** Whether the edited part lies inside one top-level statement, away from its start and end. */
+export function insideOneUnit(root: Node, dirty: { start: number; end: number }): boolean {
+  const index = lastUnitAtOrBefore(root, dirty.start);
+  if (index < 0) return false;
+  const unit = root.namedChild(index)!;
+  return unit.startIndex < dirty.start && dirty.end < unit.endIndex;
+}
+
+/** The included ranges of the rest of the document: before the window and after it. */
+export function outside(window: Window, text: string): Range[] {
+  const ranges: Range[] = [];
+  if (window.startIndex > 0) ranges.push({ startIndex: 0, endIndex: window.startIndex, startPosition: { row: 0, column: 0 }, endPosition: window.startPosition });
+  if (window.endIndex < text.length) {
+    const end = pointAfter(text, window.endIndex, window.endPosition, text.length);
+    ranges.push({ startIndex: window.endIndex, endIndex: text.length, startPosition: window.endPosition, endPosition: end });
+  }
+  return ranges;
+}
+
+/** Whether the rest's top-level statements end before the window and start again at its end. */
+export function splitsAt(root: Node, window: Window): boolean {
+  const across = root.firstNamedChildForIndex(window.startIndex);
+  return !across || across.startIndex === window.endIndex;
+}
+
+/** The point of `index`, counted on from a known point before it. */
+export function pointAfter(text: string, fromIndex: number, from: Point, index: number): Point {
+  let row = from.row;
+  let lineStart = fromIndex - from.column;
+  for (let at = text.indexOf('\n', fromIndex); at >= 0 && at < index; at = text.indexOf('\n', at + 1)) {
+    row++;
+    lineStart = at + 1;
+  }
+  return { row, column: index - lineStart };
+}
