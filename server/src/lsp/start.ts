@@ -9,11 +9,14 @@
  *   server allocates about 1 MB per keystroke on a 10,000-line file, and a grown young generation
  *   kept about 30 MB resident;
  * - with less surviving in a small young generation, the old generation is collected once it has
- *   grown by 30 % over what the last full collection kept (V8 otherwise lets it grow up to 4x).
+ *   grown by 20 % over what the last full collection kept (V8 otherwise lets it grow up to 4x). Each
+ *   keystroke's text is promoted and dies there, so what waits between collections is mostly old
+ *   texts: 20 % rather than 30 % ended the memory runs about 3 MB lower (median of seeds 200-202:
+ *   114.1 against 117.2 MB), with no difference in the keystroke p95 that the runs could show.
  */
 import * as v8 from 'node:v8';
 
-export const HEAP_FLAGS: readonly string[] = ['--semi-space-growth-factor=1', '--heap-growing-percent=30'];
+export const HEAP_FLAGS: readonly string[] = ['--semi-space-growth-factor=1', '--heap-growing-percent=20'];
 
 for (const flag of HEAP_FLAGS) v8.setFlagsFromString(flag);
 // eslint-disable-next-line @typescript-eslint/no-require-imports
