@@ -50,7 +50,7 @@ import { treeEditFor } from '../server/src/lsp/edits';
   }
   const times = rows.map((row) => row.ms);
   const cpus = rows.map((row) => row.cpu);
-  console.log(`wall p50 ${percentile(times, 50).toFixed(1)} p95 ${percentile(times, 95).toFixed(1)} max ${Math.max(...times).toFixed(1)} ms; cpu p50 ${percentile(cpus, 50).toFixed(1)} p95 ${percentile(cpus, 95).toFixed(1)} ms; full ${rows.filter((row) => row.mode === 'full').length}/${rows.length}; parse p50 ${percentile(rows.map((r) => r.parse), 50).toFixed(1)} ms`);
+  console.log(`wall p50 ${percentile(times, 50).toFixed(1)} p95 ${percentile(times, 95).toFixed(1)} max ${Math.max(...times).toFixed(1)} ms; cpu p50 ${percentile(cpus, 50).toFixed(1)} p95 ${percentile(cpus, 95).toFixed(1)} ms; full analyses ${rows.filter((row) => row.mode.startsWith('full/')).length}/${rows.length}, parsed afresh ${rows.filter((row) => row.mode.endsWith('/afresh')).length}; parse p50 ${percentile(rows.map((r) => r.parse), 50).toFixed(1)} ms`);
   console.log('   wall    cpu parse mode/parse                edit');
   for (const row of [...rows].sort((a, b) => b.ms - a.ms).slice(0, Number(process.env.TOP ?? 15))) {
     console.log(`${row.ms.toFixed(1).padStart(7)} ${row.cpu.toFixed(1).padStart(6)} ${row.parse.toFixed(1).padStart(5)} ${row.mode.padEnd(26)} ${row.at}  ${row.reason}`);
