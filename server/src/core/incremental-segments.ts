@@ -1,6 +1,7 @@
 /** Where an edit falls among a Python module's top-level statements (incremental analysis). */
 import { Node } from 'web-tree-sitter';
 import { Segment, segmentOf } from './incremental-python';
+import { Span } from './parse/joined-windows';
 import { DocumentSyntax } from './parse/windows';
 import { ToolDeclaration } from './model';
 import { firstNotBefore } from './sorted';
@@ -75,12 +76,6 @@ export function comparedSegments(old: readonly Segment[], oldText: string, segme
     suffix++;
   }
   return { segments, prefix, suffix };
-}
-
-/** Offsets in the old text. */
-export interface Span {
-  start: number;
-  end: number;
 }
 
 /**

@@ -30,7 +30,7 @@ import { rowAt, shiftFor, statementAt, statementHolding, textChange, widenedChan
 import { ValueReader } from './frontends/typescript/values';
 import { collectFileNodes, FileNodes } from './frontends/typescript/walk';
 import { DeclarationMemo } from './incremental-memo';
-import { Span } from './incremental-segments';
+import { Span } from './parse/joined-windows';
 import { Shift, ShiftableGroup } from './incremental-shift';
 import { ToolDeclaration } from './model';
 import { GrammarId, languageOfGrammar } from './parse/parser';

@@ -1,6 +1,6 @@
 import { Edit } from 'web-tree-sitter';
 
-/** Offsets in the current text. */
+/** A stretch of a text, by offsets. */
 export interface Span {
   start: number;
   end: number;

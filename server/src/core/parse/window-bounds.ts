@@ -3,6 +3,7 @@
  * binary search over the tree's top-level nodes, and the included ranges of the rest without them.
  */
 import { Edit, Node, Point, Range } from 'web-tree-sitter';
+import { firstNotBefore } from '../sorted';
 import type { DocumentSyntax } from './windows';
 
 /** Windows larger than this (a paste, a replace-all) are not parsed on their own. */
@@ -66,19 +67,7 @@ export function nextUnitStart(root: Node, offset: number): Node | undefined {
 
 /** The index of the last top-level node starting at or before `offset` (-1 when there is none), by binary search. */
 function lastUnitAtOrBefore(root: Node, offset: number): number {
-  let low = 0;
-  let high = root.namedChildCount - 1;
-  let found = -1;
-  while (low <= high) {
-    const middle = (low + high) >> 1;
-    if (root.namedChild(middle)!.startIndex <= offset) {
-      found = middle;
-      low = middle + 1;
-    } else {
-      high = middle - 1;
-    }
-  }
-  return found;
+  return firstNotBefore(root.namedChildCount, (index) => root.namedChild(index)!.startIndex <= offset) - 1;
 }
 
 /** Whether the edited part lies inside one top-level statement, away from its start and end. */

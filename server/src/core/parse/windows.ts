@@ -105,7 +105,7 @@ export class IncrementalParse {
       return (this.syntax = { tree: parse(this.grammar, text) });
     }
     if (!dirty) return previous;
-    const budget = (this.budget = new ParseBudget(this.checksFor(text, this.usualChecks)));
+    const budget = this.newBudget(text);
     const syntax = this.reparse(previous, text, dirty);
     if (this.lastParse !== 'afresh') this.usualChecks += (budget.spent - this.usualChecks) / 8;
     return syntax;
@@ -128,8 +128,13 @@ export class IncrementalParse {
   whole(text: string): Tree {
     const syntax = this.current(text);
     if (!syntax.broken) return syntax.tree;
-    this.budget = new ParseBudget(this.checksFor(text, this.usualChecks));
+    this.newBudget(text);
     return this.reparseWhole(syntax, text, 'incremental').tree;
+  }
+
+  /** The budget for the reparses of the edit that made `text`. */
+  private newBudget(text: string): ParseBudget {
+    return (this.budget = new ParseBudget(this.checksFor(text, this.usualChecks)));
   }
 
   delete(): void {
