@@ -2,9 +2,12 @@
 import { RuleMemo } from './analyze';
 import { Finding, ToolDeclaration } from './model';
 
-/** Entries of declarations no longer held are dropped after each analysis (`keepOnly`). */
+/**
+ * Held weakly: a declaration no analysis keeps any more takes its results with it, so nothing is
+ * swept after each analysis (that was a new map of every declaration per keystroke).
+ */
 export class DeclarationMemo implements RuleMemo {
-  private entries = new Map<ToolDeclaration, readonly Finding[]>();
+  private readonly entries = new WeakMap<ToolDeclaration, readonly Finding[]>();
 
   get(declaration: ToolDeclaration): readonly Finding[] | undefined {
     return this.entries.get(declaration);
@@ -18,12 +21,8 @@ export class DeclarationMemo implements RuleMemo {
     return this.entries.get(declaration) ?? [];
   }
 
-  keepOnly(declarations: Iterable<ToolDeclaration>): void {
-    const kept = new Map<ToolDeclaration, readonly Finding[]>();
-    for (const declaration of declarations) {
-      const findings = this.entries.get(declaration);
-      if (findings) kept.set(declaration, findings);
-    }
-    this.entries = kept;
+  /** Drops the results of declarations that are kept but must be checked again. */
+  forget(declarations: Iterable<ToolDeclaration>): void {
+    for (const declaration of declarations) this.entries.delete(declaration);
   }
 }

@@ -115,7 +115,6 @@ export class IncrementalScriptAnalyzer {
     next ??= this.readAll(context, memo);
     const declarations = next.groups.flatMap((group) => group.declarations);
     const findings = findingsFor(context.lookup, text, declarations, options, memo);
-    memo.keepOnly(declarations);
     if (next.consistent && program) this.state = { grammar, options, text, statements: next.statements, groups: next.groups, imports: next.imports, memo, region };
     return { grammar, declarations, findings };
   }
@@ -252,7 +251,7 @@ export class IncrementalScriptAnalyzer {
       for (const declaration of group.declarations) stale.add(declaration);
       return newGroup(statement.start, group, previous.memo);
     });
-    if (stale.size) previous.memo.keepOnly(groups.flatMap((group) => group.declarations).filter((declaration) => !stale.has(declaration)));
+    previous.memo.forget(stale);
     return { statements: context.statements, groups, imports: read.imports, consistent: true };
   }
 

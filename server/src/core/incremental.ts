@@ -114,7 +114,6 @@ export class IncrementalAnalyzer {
   ): AnalysisResult {
     const declarations = next.groups.flatMap((group) => group.declarations);
     const findings = findingsFor(lookup, text, declarations, options, memo);
-    memo.keepOnly([...declarations, ...[...(next.replaced?.groups.values() ?? [])].flatMap((group) => group.declarations)]);
     this.state = { options, text, segments, memo, region, ...next };
     return { grammar, declarations, findings };
   }

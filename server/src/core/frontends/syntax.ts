@@ -13,6 +13,24 @@ export function namedChildren(node: Node): Node[] {
   return node.namedChildren.filter((child): child is Node => child !== null);
 }
 
+/**
+ * The named children of `node` with a line in one of `rows` (inclusive 0-based line ranges), in
+ * document order; `lineStart` gives a line's offset. Only the children around each range become
+ * node objects: a keystroke in a 10,000-line file asks for one or two of its 700 statements.
+ */
+export function namedChildrenOnRows(node: Node, rows: ReadonlyArray<readonly [number, number]>, lineStart: (line: number) => number): Node[] {
+  const found = new Map<string, Node>();
+  for (const [first, last] of rows) {
+    // Every child ending on `first` or later extends beyond the start of the line before it.
+    const after = node.firstNamedChildForIndex(lineStart(Math.max(0, first - 1)));
+    for (let child = after?.previousNamedSibling ?? after; child && child.startPosition.row <= last; child = child.nextNamedSibling) {
+      const key = `${child.startIndex}:${child.endIndex}:${child.typeId}`;
+      if (child.endPosition.row >= first && !found.has(key)) found.set(key, child);
+    }
+  }
+  return [...found.values()].sort((a, b) => a.startIndex - b.startIndex || a.endIndex - b.endIndex);
+}
+
 export function allChildren(node: Node): Node[] {
   return node.children.filter((child): child is Node => child !== null);
 }

@@ -3,7 +3,8 @@ import { Node, Range, Tree } from 'web-tree-sitter';
 import { NodeLookup } from '../../parse/windows';
 import { interpretAnnotations, interpretMetadata, lastEntry } from '../../interpret';
 import { Entry, KeyInfo, ToolDeclaration, Value } from '../../model';
-import { containerOf, namedChildren, rangeOf } from '../syntax';
+import { lineStartOffset } from '../../fixes/positions';
+import { containerOf, namedChildren, namedChildrenOnRows, rangeOf } from '../syntax';
 import { Candidate, findCandidates } from './candidates';
 import { importsRead, PythonModule, StatementBindings } from './module';
 import { extractWithRepairs } from './recovery';
@@ -71,7 +72,7 @@ function extractFromTree(tree: Tree, text: string, options: PythonExtractionOpti
   const values = new PythonValues(module);
   const declarations: ToolDeclaration[] = [];
   const reads = options.recordReads ? new Map<number, Set<string>>() : undefined;
-  for (const [statement, candidates] of candidatesByStatement(tree.rootNode, options.rows)) {
+  for (const [statement, candidates] of candidatesByStatement(tree.rootNode, text, options.rows)) {
     if (reads) reads.set(statement.startPosition.row, (module.reads = new Set()));
     for (const registration of registrationsFrom(module, candidates)) {
       try {
@@ -92,16 +93,15 @@ function extractFromTree(tree: Tree, text: string, options: PythonExtractionOpti
 }
 
 /** The top-level statements (all, or those starting in `rows`) that hold candidates, each with its candidates. */
-function candidatesByStatement(root: Node, rows: ReadonlyArray<readonly [number, number]> | undefined): Array<[Node, Candidate[]]> {
-  const statements = namedChildren(root);
+function candidatesByStatement(root: Node, text: string, rows: ReadonlyArray<readonly [number, number]> | undefined): Array<[Node, Candidate[]]> {
   if (rows) {
     // Overlapping, not only starting in the rows: a repaired text's statements may begin earlier.
-    return statements
-      .filter((statement) => rows.some(([first, last]) => statement.startPosition.row <= last && statement.endPosition.row >= first))
+    return namedChildrenOnRows(root, rows, (line) => lineStartOffset(text, line) ?? text.length)
       .map((statement): [Node, Candidate[]] => [statement, findCandidates(statement)])
       .filter(([, candidates]) => candidates.length > 0);
   }
   // One query over the whole tree, its candidates dealt out to their statements (both in document order).
+  const statements = namedChildren(root);
   const groups: Array<[Node, Candidate[]]> = [];
   let index = 0;
   for (const candidate of findCandidates(root)) {
