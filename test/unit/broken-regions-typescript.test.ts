@@ -9,9 +9,11 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { before, test } from 'node:test';
 import { TextDocument } from 'vscode-languageserver-textdocument';
+import { Node } from 'web-tree-sitter';
 import { generateScript } from '../../bench/generate';
 import { Random } from '../../bench/random';
 import { analyzeText, initAnalysis } from '../../server/src/core/analyze';
+import { TopLevelNodes } from '../../server/src/core/frontends/typescript/document-syntax';
 import { IncrementalScriptAnalyzer } from '../../server/src/core/incremental-typescript';
 import { GrammarId } from '../../server/src/core/parse/parser';
 import { DocumentSyntax, IncrementalParse } from '../../server/src/core/parse/windows';
@@ -174,6 +176,29 @@ ${SERVER_FILE.slice(SERVER_FILE.indexOf('server.registerTool("after"'))}`;
       assert.deepEqual(result.declarations.map((declaration) => declaration.name), ['before', 'typed', 'after']);
       assert.equal(snapshot(result), snapshot(new IncrementalScriptAnalyzer().analyze('typescript', typed.syntax, typed.text, {})));
     }
+  } finally {
+    typed.parsed.delete();
+  }
+});
+
+test('the top-level statements, made into nodes one by one, are those of both trees in source order, with a broken region or without', () => {
+  const typed = new Typed(SERVER_FILE);
+  try {
+    const describe = (nodes: readonly Node[]) => nodes.map((node) => `${node.type}@${node.startIndex}-${node.endIndex}`);
+    const whole = describe(new TopLevelNodes(typed.syntax).all());
+    assert.equal(whole.length, 7, 'the import, two constants, three calls and the comment');
+    typed.type(SERVER_FILE.indexOf('"Typed."'), '"');
+    assert.ok(typed.syntax.broken, 'a broken region');
+    const nodes = new TopLevelNodes(typed.syntax);
+    const all = describe(nodes.all());
+    const line = SERVER_FILE.indexOf('server.registerTool("typed"');
+    // The region's statements (read from its own tree) sit between the rest's, whose positions moved past the typed quote.
+    assert.deepEqual(all.slice(0, 4), whole.slice(0, 4));
+    assert.ok(all.slice(4, -1).every((described) => Number(described.split('@')[1].split('-')[0]) >= line), all.join(' '));
+    assert.equal(all[all.length - 1], whole[whole.length - 1].replace(/\d+-\d+$/, (range) => range.split('-').map((offset) => Number(offset) + 1).join('-')));
+    assert.equal(nodes.length, all.length);
+    assert.deepEqual(describe(Array.from({ length: nodes.length }, (_, index) => nodes.at(index))), all, 'one by one');
+    assert.deepEqual(describe(nodes.slice(3, nodes.length - 1)), all.slice(3, -1), 'a slice');
   } finally {
     typed.parsed.delete();
   }

@@ -21,7 +21,7 @@ import { Node, Tree } from 'web-tree-sitter';
 import { AnalysisOptions, AnalysisResult, findingsFor } from './analyze';
 import { declarationsAmong, serverModulesOf } from './frontends/typescript';
 import { FileContext } from './frontends/typescript/context';
-import { collectSyntaxNodes, topLevelNodes } from './frontends/typescript/document-syntax';
+import { collectSyntaxNodes, TopLevelNodes } from './frontends/typescript/document-syntax';
 import { ImportFacts, importFacts } from './frontends/typescript/imports';
 import {
   BindingFact, isStatement, ScopeStatement, splitByStatement, Statement, statementFacts, StatementFacts, statementsOf, StatementScope,
@@ -34,6 +34,7 @@ import { Span } from './parse/joined-windows';
 import { Shift, ShiftableGroup } from './incremental-shift';
 import { ToolDeclaration } from './model';
 import { GrammarId, languageOfGrammar } from './parse/parser';
+import { firstNotBefore } from './sorted';
 import { DocumentSyntax, lookupIn, NodeLookup } from './parse/windows';
 
 /** One top-level statement's reading, kept between analyses. */
@@ -97,7 +98,7 @@ export class IncrementalScriptAnalyzer {
   analyze(grammar: GrammarId, syntax: Tree | DocumentSyntax, text: string, options: AnalysisOptions): AnalysisResult {
     const documentSyntax: DocumentSyntax = 'rootNode' in syntax ? { tree: syntax } : syntax;
     const root = documentSyntax.tree.rootNode;
-    const nodes = topLevelNodes(documentSyntax);
+    const nodes = new TopLevelNodes(documentSyntax);
     const broken = documentSyntax.broken;
     const region = broken && { start: broken.start, end: broken.end };
     const previous = this.state;
@@ -121,7 +122,7 @@ export class IncrementalScriptAnalyzer {
 
   /** Reads every statement. */
   private readAll(treeContext: TreeContext, memo: DeclarationMemo): Outcome {
-    const statements = statementsOf(treeContext.nodes);
+    const statements = statementsOf(treeContext.nodes.all());
     const context = { ...treeContext, statements };
     const fileNodes = collectSyntaxNodes(treeContext.syntax);
     const declarators = new Map<BindingFact, Node>();
@@ -159,17 +160,16 @@ export class IncrementalScriptAnalyzer {
     // A broken region's statements, read from another tree than before, count as edited.
     const change = widenedChange(textChange(previous.text, text), delta, previous.region, treeContext.region);
     // The statements before and after the edit that are the same in the new tree (compared on the nodes, no records made).
-    let prefix = 0;
-    while (prefix < old.length && prefix < nodes.length && old[prefix].end < change.start && isStatement(nodes[prefix], old[prefix], 0)) prefix++;
+    // tree-sitter keeps those before an edit, except some that look ahead into it: an unbroken run from the start, found
+    // by binary search (and likewise the run to the end), so the statements between are the only others made into nodes.
+    const prefix = firstNotBefore(Math.min(old.length, nodes.length), (index) => old[index].end < change.start && isStatement(nodes.at(index), old[index], 0));
     // Rows after the edit move by the lines it adds; columns move only on the row where it ends, so no reused statement may start there.
     const oldEndRow = rowAt(previous.text, change.oldEnd, prefix ? old[prefix - 1] : undefined);
     const shift = shiftFor(previous.text, text, change, oldEndRow);
-    let suffix = 0;
-    while (suffix < old.length - prefix && suffix < nodes.length - prefix) {
-      const before = old[old.length - 1 - suffix];
-      if (before.start <= change.oldEnd || before.startRow <= oldEndRow || !isStatement(nodes[nodes.length - 1 - suffix], before, delta)) break;
-      suffix++;
-    }
+    const suffix = firstNotBefore(Math.min(old.length, nodes.length) - prefix, (fromEnd) => {
+      const before = old[old.length - 1 - fromEnd];
+      return before.start > change.oldEnd && before.startRow > oldEndRow && isStatement(nodes.at(nodes.length - 1 - fromEnd), before, delta);
+    });
     // The records of the statements after the edit are moved in place: the previous state is done with.
     const moved = old.slice(old.length - suffix).map((statement) => moveStatement(statement, shift));
     const statements = [...old.slice(0, prefix), ...statementsOf(nodes.slice(prefix, nodes.length - suffix)), ...moved];
@@ -274,7 +274,7 @@ interface TreeContext {
   region?: Span;
   grammar: GrammarId;
   options: AnalysisOptions;
-  nodes: Node[];
+  nodes: TopLevelNodes;
 }
 
 interface AnalysisContext extends TreeContext {
@@ -331,7 +331,7 @@ class FreshReader {
 
   private ownNodes(index: number): FileNodes {
     let nodes = this.nodes.get(index);
-    if (!nodes) this.nodes.set(index, (nodes = collectFileNodes(this.context.nodes[index])));
+    if (!nodes) this.nodes.set(index, (nodes = collectFileNodes(this.context.nodes.at(index))));
     return nodes;
   }
 }

@@ -9,15 +9,49 @@ import { DocumentSyntax } from '../../parse/windows';
 import { firstNotBefore } from '../../sorted';
 import { collectFileNodes, FileNodes } from './walk';
 
-/** The top-level statements; a region that does not parse as a program at all is one statement (its ERROR root). */
-export function topLevelNodes(syntax: DocumentSyntax): Node[] {
-  const rest = namedChildrenOf(syntax.tree.rootNode);
-  const broken = syntax.broken;
-  if (!broken) return rest;
-  const root = broken.tree.rootNode;
-  const inside = root.type === 'ERROR' ? [root] : namedChildrenOf(root);
-  const at = firstFrom(rest, broken.start);
-  return [...rest.slice(0, at), ...inside, ...rest.slice(at)];
+/**
+ * The top-level statements, in source order; a region that does not parse as a program at all is
+ * one statement (its ERROR root). Each becomes a node object only when asked for: after a keystroke
+ * incremental analysis looks at a few of a large file's statements, not its 1,200.
+ */
+export class TopLevelNodes {
+  readonly length: number;
+  private readonly made = new Map<number, Node>();
+  /** How many of the rest's statements come before the broken region's. */
+  private readonly before: number;
+  private readonly inside: readonly Node[];
+
+  constructor(private readonly syntax: DocumentSyntax) {
+    const rest = syntax.tree.rootNode;
+    const broken = syntax.broken;
+    const root = broken?.tree.rootNode;
+    this.inside = !root ? [] : root.type === 'ERROR' ? [root] : namedChildrenOf(root);
+    this.before = broken ? firstNotBefore(rest.namedChildCount, (index) => rest.namedChild(index)!.startIndex < broken.start) : rest.namedChildCount;
+    this.length = rest.namedChildCount + this.inside.length;
+  }
+
+  at(index: number): Node {
+    if (index >= this.before && index < this.before + this.inside.length) return this.inside[index - this.before];
+    let node = this.made.get(index);
+    if (!node) {
+      node = this.syntax.tree.rootNode.namedChild(index < this.before ? index : index - this.inside.length)!;
+      this.made.set(index, node);
+    }
+    return node;
+  }
+
+  /** The statements from `start` up to (not including) `end`, each found on its own: for a few. */
+  slice(start: number, end: number): Node[] {
+    const nodes: Node[] = [];
+    for (let index = start; index < end; index++) nodes.push(this.at(index));
+    return nodes;
+  }
+
+  /** Every statement, read in one go. */
+  all(): Node[] {
+    const rest = namedChildrenOf(this.syntax.tree.rootNode);
+    return [...rest.slice(0, this.before), ...this.inside, ...rest.slice(this.before)];
+  }
 }
 
 /** Every node the front end looks at (see `collectFileNodes`), from both trees. */
