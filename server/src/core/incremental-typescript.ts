@@ -199,9 +199,22 @@ export class IncrementalScriptAnalyzer {
     }
 
     const movedOffset = (offset: number): number | undefined => (offset < change.start ? offset : offset >= change.oldEnd ? offset + delta : undefined);
-    const keptClaims = (index: number): number[] => {
+    /** Each claim of the statement at `index`, where the edit moved it (none that the edit removed). */
+    const eachKeptClaim = (index: number, visit: (offset: number) => void): void => {
+      for (const offset of previous.groups[oldIndexOf(index)].claims) {
+        const moved = movedOffset(offset);
+        if (moved !== undefined) visit(moved);
+      }
+    };
+    /** The same, moved in place in the statement's group: for `assemble`, when the previous state is done with. */
+    const moveClaims = (index: number): void => {
       const claims = previous.groups[oldIndexOf(index)].claims;
-      return claims.length ? claims.flatMap((offset) => movedOffset(offset) ?? []) : claims;
+      let kept = 0;
+      for (const offset of claims) {
+        const moved = movedOffset(offset);
+        if (moved !== undefined) claims[kept++] = moved;
+      }
+      claims.length = kept;
     };
     for (let round = 0; ; round++) {
       if (round === MAX_CLAIM_ROUNDS) return this.fullBecause('statements claim each other\'s object literals round after round');
@@ -209,7 +222,7 @@ export class IncrementalScriptAnalyzer {
       const claimed = new ClaimSet();
       previous.groups.forEach((group, index) => {
         const kept = index < prefix || index >= old.length - suffix;
-        if (kept && group.claims.length && !redo.has(newIndexOf(index))) for (const offset of keptClaims(newIndexOf(index))) claimed.add(offset);
+        if (kept && group.claims.length && !redo.has(newIndexOf(index))) eachKeptClaim(newIndexOf(index), (offset) => claimed.add(offset));
       });
       const scopeStatements = (): ScopeStatement[] => statements.map((statement, index) => ({ start: statement.start, facts: redo.has(index) ? fresh.factsOf(index) : previous.groups[oldIndexOf(index)].facts }));
       const read = readStatementsAt(context, indexes, fresh.nodesOf(indexes), indexes.map((index) => fresh.factsOf(index)), fresh.declarators, scopeStatements, imports, claimed);
@@ -219,7 +232,7 @@ export class IncrementalScriptAnalyzer {
       const before = new Set<number>();
       for (const index of indexes) {
         if (index >= prefix && index < statements.length - suffix) continue;
-        for (const offset of keptClaims(index)) before.add(offset);
+        eachKeptClaim(index, (offset) => before.add(offset));
       }
       for (const group of oldChanged) for (const offset of group.claims) if (movedOffset(offset) !== undefined) before.add(movedOffset(offset)!);
       const after = new Set(read.readings.flatMap((reading) => reading.claims));
@@ -230,12 +243,12 @@ export class IncrementalScriptAnalyzer {
         for (const index of more) redo.add(index);
         continue;
       }
-      return this.assemble(previous, context, { indexes, readings: read.readings, imports, oldIndexOf, keptClaims }, shift);
+      return this.assemble(previous, context, { indexes, readings: read.readings, imports, oldIndexOf, moveClaims }, shift);
     }
   }
 
   /** The new groups: fresh ones for the re-read statements, the others moved by the edit. */
-  private assemble(previous: State, context: AnalysisContext, read: { indexes: number[]; readings: Reading[]; imports: ImportFacts; oldIndexOf: (index: number) => number; keptClaims: (index: number) => number[] }, shift: Shift): Outcome {
+  private assemble(previous: State, context: AnalysisContext, read: { indexes: number[]; readings: Reading[]; imports: ImportFacts; oldIndexOf: (index: number) => number; moveClaims: (index: number) => void }, shift: Shift): Outcome {
     this.lastRead = read.indexes.length;
     const fresh = new Map(read.indexes.map((index, position) => [index, read.readings[position]]));
     const stale = new Set<ToolDeclaration>();
@@ -244,7 +257,7 @@ export class IncrementalScriptAnalyzer {
       if (reading) return newGroup(statement.start, reading, previous.memo);
       const group = previous.groups[read.oldIndexOf(index)];
       group.shifter.apply(shift);
-      if (group.claims.length) group.claims = read.keptClaims(index);
+      if (group.claims.length) read.moveClaims(index);
       group.start = statement.start;
       // Rule results may name the line of a constant the declarations read (a fix's title): when lines move, check them again.
       if (!group.resolved || shift.lineDelta === 0) return group;
