@@ -14,7 +14,7 @@ import { countSeverities, formatJson } from './format/results';
 import { formatSarif } from './format/sarif';
 import { formatText } from './format/text';
 import { grammarsOf, LintedFile, lintTargets } from './lint';
-import { isLintWorker, lintInParallel, runLintWorker, workerCount } from './parallel';
+import { fileSizes, isLintWorker, lintInParallel, runLintWorker, workerCount } from './parallel';
 import { previewFile } from './preview';
 import { explainRule, rulesTable } from './rule-commands';
 
@@ -69,7 +69,8 @@ async function check(options: CliOptions, io: CliIo): Promise<number> {
   const config = options.config ? loadConfigFile(options.config) : undefined;
   const targets = discoverFiles(options.paths, { loader, config, note });
   const fix = options.fix ? 'write' as const : options.fixDryRun ? 'preview' as const : undefined;
-  const threads = workerCount(targets.length);
+  const sizes = fileSizes(targets);
+  const threads = workerCount(sizes);
   const lintOptions = { loader, config, profile: options.profile, overrides: options.rules, maxFileSize: options.maxFileSize, fix, note };
   let linted: LintedFile[];
   if (threads > 1) {
@@ -78,7 +79,7 @@ async function check(options: CliOptions, io: CliIo): Promise<number> {
       configFile: options.config, profile: options.profile, overrides: options.rules, maxFileSize: options.maxFileSize, fix,
       keepText: options.format === 'text' || fix !== undefined,
     };
-    linted = await lintInParallel(targets, settings, threads, lintOptions, progress.update).finally(progress.clear);
+    linted = await lintInParallel(targets, sizes, settings, threads, lintOptions, progress.update).finally(progress.clear);
   } else {
     await initAnalysis(grammarsOf(targets));
     linted = lintTargets(targets, lintOptions);

@@ -1,0 +1,38 @@
+/** How many threads the CLI lints with: workers only when there is enough source to repay their start. */
+import assert from 'node:assert/strict';
+import * as os from 'node:os';
+import { test } from 'node:test';
+import { workerCount } from '../../server/src/cli/parallel';
+
+const MB = 1024 * 1024;
+
+function withWorkersVariable<T>(value: string | undefined, run: () => T): T {
+  const saved = process.env.MCP_TOOL_LINT_WORKERS;
+  if (value === undefined) delete process.env.MCP_TOOL_LINT_WORKERS;
+  else process.env.MCP_TOOL_LINT_WORKERS = value;
+  try {
+    return run();
+  } finally {
+    if (saved === undefined) delete process.env.MCP_TOOL_LINT_WORKERS;
+    else process.env.MCP_TOOL_LINT_WORKERS = saved;
+  }
+}
+
+test('a repository of a few megabytes is linted on the main thread alone; a larger one on every core, up to eight', () => {
+  const cores = typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length;
+  withWorkersVariable(undefined, () => {
+    assert.equal(workerCount([]), 1);
+    assert.equal(workerCount(new Array(200).fill(12_000)), 1, 'the benchmark\'s 200 files, 2.3 MB');
+    assert.equal(workerCount(new Array(800).fill(12_000)), Math.min(cores, 6), '9.2 MB');
+    assert.equal(workerCount(new Array(2000).fill(MB)), Math.min(cores, 8));
+    assert.equal(workerCount([40 * MB]), 1, 'one file is one thread\'s');
+  });
+});
+
+test('MCP_TOOL_LINT_WORKERS sets the number of threads, at most one per file', () => {
+  withWorkersVariable('3', () => {
+    assert.equal(workerCount([100, 100, 100, 100]), 3);
+    assert.equal(workerCount([100, 100]), 2);
+  });
+  withWorkersVariable('0', () => assert.equal(workerCount([100, 100]), 1));
+});
