@@ -210,10 +210,7 @@ export class IncrementalScriptAnalyzer {
     const moveClaims = (index: number): void => {
       const claims = previous.groups[oldIndexOf(index)].claims;
       let kept = 0;
-      for (const offset of claims) {
-        const moved = movedOffset(offset);
-        if (moved !== undefined) claims[kept++] = moved;
-      }
+      eachKeptClaim(index, (offset) => { claims[kept++] = offset; });
       claims.length = kept;
     };
     for (let round = 0; ; round++) {

@@ -184,10 +184,10 @@ export class DocumentStore {
     } else {
       this.dropTree(entry.document.uri);
     }
-    const joins = 'range' in change && joinsCrLf(entry.document, change.range, change.text);
-    const applied = 'range' in change && !joins ? appliedChange(entry.document, change.range, change.text) : undefined;
-    const restored = applied && restoredText(entry.lastChange, applied);
-    entry.lastChange = applied;
+    const applied = 'range' in change ? appliedChange(entry.document, change.range, change.text) : undefined;
+    const joins = applied !== undefined && joinsCrLf(applied);
+    const restored = applied && !joins ? restoredText(entry.lastChange, applied) : undefined;
+    entry.lastChange = joins ? undefined : applied;
     TextDocument.update(entry.document, [change], version);
     if (restored !== undefined) useText(entry.document, restored);
     // TextDocument.update counts the line breaks of the inserted text alone: a CR and an LF the edit
@@ -264,15 +264,11 @@ function linesAfter(before: LineFacts, document: TextDocument, firstLine: number
   return before;
 }
 
-/** Whether replacing `range` with `newText` puts a CR right before an LF: a new CRLF, one line break where there were two. */
-function joinsCrLf(document: TextDocument, range: Range, newText: string): boolean {
-  const text = document.getText();
-  const start = document.offsetAt(range.start);
-  const end = document.offsetAt(range.end);
-  const [from, to] = start <= end ? [start, end] : [end, start];
-  const after = text.charCodeAt(to);
-  const first = newText.length > 0 ? newText.charCodeAt(0) : after;
-  const joinsBefore = from > 0 && text.charCodeAt(from - 1) === 13 && first === 10;
-  const joinsAfter = newText.length > 0 && newText.charCodeAt(newText.length - 1) === 13 && after === 10;
+/** Whether the change puts a CR right before an LF: a new CRLF, one line break where there were two. */
+function joinsCrLf({ before, start, removed, inserted }: AppliedChange): boolean {
+  const after = before.charCodeAt(start + removed.length);
+  const first = inserted.length > 0 ? inserted.charCodeAt(0) : after;
+  const joinsBefore = start > 0 && before.charCodeAt(start - 1) === 13 && first === 10;
+  const joinsAfter = inserted.length > 0 && inserted.charCodeAt(inserted.length - 1) === 13 && after === 10;
   return joinsBefore || joinsAfter;
 }

@@ -19,13 +19,12 @@ export function namedChildren(node: Node): Node[] {
  * node objects: a keystroke in a 10,000-line file asks for one or two of its 700 statements.
  */
 export function namedChildrenOnRows(node: Node, rows: ReadonlyArray<readonly [number, number]>, lineStart: (line: number) => number): Node[] {
-  const found = new Map<string, Node>();
+  const found = new Map<number, Node>();
   for (const [first, last] of rows) {
     // Every child ending on `first` or later extends beyond the start of the line before it.
     const after = node.firstNamedChildForIndex(lineStart(Math.max(0, first - 1)));
     for (let child = after?.previousNamedSibling ?? after; child && child.startPosition.row <= last; child = child.nextNamedSibling) {
-      const key = `${child.startIndex}:${child.endIndex}:${child.typeId}`;
-      if (child.endPosition.row >= first && !found.has(key)) found.set(key, child);
+      if (child.endPosition.row >= first && !found.has(child.id)) found.set(child.id, child);
     }
   }
   return [...found.values()].sort((a, b) => a.startIndex - b.startIndex || a.endIndex - b.endIndex);

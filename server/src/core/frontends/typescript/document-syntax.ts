@@ -7,6 +7,7 @@
 import { Node } from 'web-tree-sitter';
 import { DocumentSyntax } from '../../parse/windows';
 import { firstNotBefore } from '../../sorted';
+import { namedChildrenOf } from './syntax';
 import { collectFileNodes, FileNodes } from './walk';
 
 /**
@@ -66,10 +67,6 @@ export function collectSyntaxNodes(syntax: DocumentSyntax): FileNodes {
     merged[key] = [...rest[key].slice(0, at), ...region[key], ...rest[key].slice(at)];
   }
   return merged;
-}
-
-function namedChildrenOf(root: Node): Node[] {
-  return root.namedChildren.filter((node): node is Node => node !== null);
 }
 
 /** The index of the first node (in source order) starting at or after `offset`, by binary search. */
