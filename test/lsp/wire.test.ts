@@ -62,8 +62,12 @@ const finding: Finding = {
 
 const encoder = wireEncoder();
 
+/** Decodes what the encoder wrote, checking that it is ASCII (other characters escaped). */
 async function decode(message: NotificationMessage): Promise<unknown> {
-  return JSON.parse(Buffer.from(await encoder.encode(message, { charset: 'utf-8' })).toString('utf8'));
+  const bytes = Buffer.from(await encoder.encode(message, { charset: 'utf-8' }));
+  const outside = bytes.findIndex((byte) => byte > 0x7f);
+  assert.equal(outside, -1, `a byte outside ASCII at ${outside}: ${bytes.toString('utf8').slice(Math.max(0, outside - 20), outside + 20)}`);
+  return JSON.parse(bytes.toString('utf8'));
 }
 
 test('the encoder writes a publishDiagnostics as JSON.stringify would, and follows a finding moved in place', async () => {
@@ -94,6 +98,9 @@ test('the encoder writes a publishDiagnostics as JSON.stringify would, and follo
   assert.deepEqual(await decode(third), JSON.parse(JSON.stringify(third)));
   const fourth = publish([finding, other], 4);
   assert.deepEqual(await decode(fourth), JSON.parse(JSON.stringify(fourth)));
+
+  const hover: NotificationMessage = { jsonrpc: '2.0', method: 'window/logMessage', params: { type: 3, message: 'ServiceDomain — “emoji” \u{1F600} é' } };
+  assert.deepEqual(await decode(hover), hover, 'other messages are ASCII too, astral characters as two escapes');
 
   const empty: NotificationMessage = { jsonrpc: '2.0', method: 'textDocument/publishDiagnostics', params: { uri: 'file:///a.py', diagnostics: [] } };
   assert.deepEqual(await decode(empty), empty);
