@@ -1,5 +1,7 @@
 // Replays the benchmark's typing edits in-process and prints, per slow edit, its time, mode and reason:
 // node dist/tools/replay.js FILE [EDITS] [SEED]
+// With SETTLE=1, after each edit's analysis the parse is settled as the server does between keystrokes
+// (a clean region and the rest made one tree again); that time is printed apart, not in the edit's.
 // With LOG_EDIT=N, also what tree-sitter did while reparsing after edit N: how often it logged each
 // action (lexed tokens, reused nodes, nodes it could not reuse and why) and the first reuse failures.
 // A reparse that relexes most of the file shows tens of thousands of `lex_external` and few `reuse_node`.
@@ -29,6 +31,7 @@ import { treeEditFor } from '../server/src/lsp/edits';
   const rows: Array<{ ms: number; cpu: number; parse: number; mode: string; reason: string; at: string }> = [];
   const logEdit = Number(process.env.LOG_EDIT ?? 0);
   let editNumber = 0;
+  const settles: number[] = [];
   for (const edit of typingEdits(document.getText(), count, seed)) {
     editNumber++;
     const log = editNumber === logEdit ? new ParseLog(grammar) : undefined;
@@ -44,6 +47,10 @@ import { treeEditFor } from '../server/src/lsp/edits';
     analyze(text);
     const ms = performance.now() - started;
     const cpuUsed = process.cpuUsage(cpuStarted);
+    if (process.env.SETTLE) {
+      const settling = performance.now();
+      if (parse.settle(text)) settles.push(performance.now() - settling);
+    }
     const cpu = (cpuUsed.user + cpuUsed.system) / 1000;
     const line = text.split('\n')[edit.range.start.line];
     rows.push({ ms, cpu, parse: parsed - started, mode: `${analyzer.lastMode}/${how}`, reason: analyzer.lastMode === 'full' || how !== parse.lastParse ? analyzer.lastReason : 'lastRead' in analyzer ? `${analyzer.lastRead} statements read` : '', at: `${edit.range.start.line}:${edit.range.start.character} ${JSON.stringify(edit.text)} ${line.trim().slice(0, 60)}` });
@@ -51,6 +58,7 @@ import { treeEditFor } from '../server/src/lsp/edits';
   const times = rows.map((row) => row.ms);
   const cpus = rows.map((row) => row.cpu);
   console.log(`wall p50 ${percentile(times, 50).toFixed(1)} p95 ${percentile(times, 95).toFixed(1)} max ${Math.max(...times).toFixed(1)} ms; cpu p50 ${percentile(cpus, 50).toFixed(1)} p95 ${percentile(cpus, 95).toFixed(1)} ms; full analyses ${rows.filter((row) => row.mode.startsWith('full/')).length}/${rows.length}, parsed afresh ${rows.filter((row) => row.mode.endsWith('/afresh')).length}; parse p50 ${percentile(rows.map((r) => r.parse), 50).toFixed(1)} ms`);
+  if (settles.length) console.log(`settled between edits ${settles.length} times: p50 ${percentile(settles, 50).toFixed(1)} p95 ${percentile(settles, 95).toFixed(1)} ms`);
   console.log('   wall    cpu parse mode/parse                edit');
   for (const row of [...rows].sort((a, b) => b.ms - a.ms).slice(0, Number(process.env.TOP ?? 15))) {
     console.log(`${row.ms.toFixed(1).padStart(7)} ${row.cpu.toFixed(1).padStart(6)} ${row.parse.toFixed(1).padStart(5)} ${row.mode.padEnd(26)} ${row.at}  ${row.reason}`);

@@ -5,7 +5,10 @@
  *   full analysis of the text;
  * - with a broken region, the region starts and ends on line starts, its tree is a fresh parse of the
  *   region alone, the rest's statements are those of a fresh parse with the region blanked out (line
- *   breaks kept), and the incremental analysis is what a fresh analyzer gives for the same two trees.
+ *   breaks kept), and the incremental analysis is what a fresh analyzer gives for the same two trees;
+ * - with a clean region, the region starts and ends on line starts, its tree is a fresh parse of the
+ *   region alone and has no syntax error, the rest's statements outside the region are those of a
+ *   fresh parse of the text, and the analysis is a fresh full analysis of the text.
  */
 import assert from 'node:assert/strict';
 import { TextDocument } from 'vscode-languageserver-textdocument';
@@ -23,6 +26,9 @@ import { assertSameSnapshot, DocumentEdit, randomEdit, RandomEditOptions, snapsh
  */
 export interface RegionOutcome {
   regions: number;
+  /** How often an edit left a clean region (parse/windows.ts), and how often one was settled into one tree. */
+  cleanRegions?: number;
+  settled?: number;
   regionAnalyses: number;
   throughRest?: number;
   /** How often the reparse spent its budget and the document was parsed afresh. */
@@ -72,7 +78,9 @@ export function checkTyping(typing: Typing, outcome: RegionOutcome): void {
       const current = document.getText();
       const where = `${typing.name}, edit ${step} (${JSON.stringify(edit)})`;
       const syntax = parsed.current(current);
-      if (syntax.broken) checkRegion(grammar, syntax, current, where, outcome);
+      const broken = syntax.broken && !syntax.broken.clean;
+      if (syntax.broken?.clean) checkCleanRegion(grammar, syntax, current, where, outcome);
+      else if (broken) checkRegion(grammar, syntax, current, where, outcome);
       else assert.deepEqual(topLevel(syntax.tree.rootNode), freshTopLevel(grammar, current), where);
       if (parsed.lastParse === 'through-rest') {
         outcome.throughRest = (outcome.throughRest ?? 0) + 1;
@@ -83,13 +91,19 @@ export function checkTyping(typing: Typing, outcome: RegionOutcome): void {
         assertSameTree(syntax.tree, grammar, current, `${where}, parsed afresh`);
       }
       const result = analyzer.analyze(grammar, syntax, current, options);
-      if (syntax.broken) {
+      if (broken) {
         outcome.regionAnalyses += analyzer.lastMode === 'full' ? 0 : 1;
         // Read afresh from the same trees: what the incremental analysis reused and moved must be the same.
         const fresh = typing.analyzer().analyze(grammar, syntax, current, options);
-        assertSameSnapshot(snapshot(result), snapshot(fresh), `${where}: with the broken region ${syntax.broken.start}-${syntax.broken.end}, ${analyzer.lastMode} ${analyzer.lastReason}`);
+        assertSameSnapshot(snapshot(result), snapshot(fresh), `${where}: with the broken region ${syntax.broken!.start}-${syntax.broken!.end}, ${analyzer.lastMode} ${analyzer.lastReason}`);
       } else {
-        assertSameSnapshot(snapshot(result), snapshot(analyzeText(current, typing.file, options)), `${where}: ${analyzer.lastMode} ${analyzer.lastReason}`);
+        const region = syntax.broken ? ` with the clean region ${syntax.broken.start}-${syntax.broken.end}` : '';
+        assertSameSnapshot(snapshot(result), snapshot(analyzeText(current, typing.file, options)), `${where}${region}: ${analyzer.lastMode} ${analyzer.lastReason}`);
+      }
+      // As the server does between keystrokes, now and then: a clean region and the rest made one tree again.
+      if (step % 3 === 2 && parsed.settle(current)) {
+        outcome.settled = (outcome.settled ?? 0) + 1;
+        assert.deepEqual(topLevel(parsed.current(current).tree.rootNode), freshTopLevel(grammar, current), `${where}, settled`);
       }
     }
   } finally {
@@ -145,12 +159,30 @@ function freshTopLevel(grammar: GrammarId, text: string, ranges?: Range[]): stri
 function checkRegion(grammar: GrammarId, syntax: DocumentSyntax, text: string, where: string, outcome: RegionOutcome): void {
   const region = syntax.broken!;
   outcome.regions++;
+  assert.ok(region.tree.rootNode.hasError, `${where}: the region is broken`);
+  checkRegionTree(grammar, syntax, text, where);
+  assert.deepEqual(topLevel(syntax.tree.rootNode), freshTopLevel(grammar, blanked(text, region.start, region.end)), `${where}: the rest's tree`);
+}
+
+function checkCleanRegion(grammar: GrammarId, syntax: DocumentSyntax, text: string, where: string, outcome: RegionOutcome): void {
+  const region = syntax.broken!;
+  outcome.cleanRegions = (outcome.cleanRegions ?? 0) + 1;
+  assert.ok(!region.tree.rootNode.hasError, `${where}: the clean region has no syntax error`);
+  checkRegionTree(grammar, syntax, text, where);
+  const outside = (statements: string[]) => statements.filter((statement) => {
+    const start = Number(statement.slice(statement.indexOf('@') + 1, statement.indexOf('-', statement.indexOf('@'))));
+    return start < region.start || start >= region.end;
+  });
+  assert.deepEqual(outside(topLevel(syntax.tree.rootNode)), outside(freshTopLevel(grammar, text)), `${where}: the rest's tree around the clean region`);
+}
+
+/** The region starts and ends a line, and its tree is a fresh parse of it alone. */
+function checkRegionTree(grammar: GrammarId, syntax: DocumentSyntax, text: string, where: string): void {
+  const region = syntax.broken!;
   assert.ok(region.start === 0 || text[region.start - 1] === '\n', `${where}: the region starts a line`);
   assert.ok(region.end === text.length || text[region.end - 1] === '\n', `${where}: the region ends a line`);
-  assert.ok(region.tree.rootNode.hasError, `${where}: the region is broken`);
   const range = { startIndex: region.start, endIndex: region.end, startPosition: region.startPosition, endPosition: region.endPosition };
   const lines = text.slice(0, region.start).split('\n');
   assert.deepEqual(region.startPosition, { row: lines.length - 1, column: 0 }, `${where}: the region's start position`);
   assert.deepEqual(topLevel(region.tree.rootNode), freshTopLevel(grammar, text, [range]), `${where}: the region's tree`);
-  assert.deepEqual(topLevel(syntax.tree.rootNode), freshTopLevel(grammar, blanked(text, region.start, region.end)), `${where}: the rest's tree`);
 }

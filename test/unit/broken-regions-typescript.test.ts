@@ -50,10 +50,11 @@ test('with no budget for reparses, a TypeScript file is parsed afresh instead: e
 });
 
 for (const [grammar, seed] of [['typescript', 5], ['tsx', 31], ['javascript', 17]] as const) {
-  test(`a generated ${grammar} file typed into 200 times (each typo undone): every state checks out, and broken regions are used`, () => {
-    const outcome = { regions: 0, regionAnalyses: 0 };
+  test(`a generated ${grammar} file typed into 200 times (each typo undone): every state checks out, and broken and clean regions are used`, () => {
+    const outcome: RegionOutcome = { regions: 0, regionAnalyses: 0, cleanRegions: 0, settled: 0 };
     check(`generated ${grammar}`, grammar, generateScript(250, seed, grammar !== 'javascript'), new Random(seed), 200, outcome);
     assert.ok(outcome.regions >= 20 && outcome.regionAnalyses >= 15, `only ${outcome.regions} broken regions, ${outcome.regionAnalyses} analysed incrementally`);
+    assert.ok(outcome.cleanRegions! >= 80 && outcome.settled! >= 20, `only ${outcome.cleanRegions} clean regions, ${outcome.settled} settled`);
   });
 }
 
@@ -133,7 +134,8 @@ test('a tool typed into in a broken region is read from the region\'s tree, with
     assert.equal(snapshot(result), expected);
     assert.equal(snapshot(new IncrementalScriptAnalyzer().analyze('typescript', typed.syntax, typed.text, {})), expected);
     const restored = typed.type(SERVER_FILE.indexOf('"Typed."'), '', 1);
-    assert.equal(typed.syntax.broken, undefined, 'the quote deleted again: one tree');
+    assert.equal(typed.parsed.lastParse, 'clean-region', 'the quote deleted again: a clean region, the rest\'s tree kept');
+    assert.deepEqual([typed.syntax.broken?.start, typed.syntax.broken?.clean], [line, true]);
     assert.equal(typed.analyzer.lastMode, 'incremental', typed.analyzer.lastReason);
     assert.equal(snapshot(restored), snapshot(analyzeText(SERVER_FILE, 'small.ts', {})));
   } finally {

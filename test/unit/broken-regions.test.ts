@@ -33,11 +33,12 @@ function check(name: string, text: string, random: Random, steps: number, undo: 
   checkTyping({ name, grammar: 'python', file: 'edited.py', text, random, steps, undo, edits: EDITS, analyzer: () => new IncrementalAnalyzer() }, outcome);
 }
 
-test('a generated module typed into 300 times (each typo undone): every state checks out, and broken regions are used', () => {
-  const outcome = { regions: 0, regionAnalyses: 0, throughRest: 0 };
+test('a generated module typed into 300 times (each typo undone): every state checks out, and broken and clean regions are used', () => {
+  const outcome: RegionOutcome = { regions: 0, regionAnalyses: 0, throughRest: 0, cleanRegions: 0, settled: 0 };
   check('generated', generatePython(250, 2), new Random(7), 300, 1, outcome);
   assert.ok(outcome.regions >= 20 && outcome.regionAnalyses >= 15, `only ${outcome.regions} broken regions, ${outcome.regionAnalyses} analysed as such`);
-  assert.ok(outcome.throughRest >= 10, `only ${outcome.throughRest} reparses through the rest`);
+  assert.ok(outcome.throughRest! >= 10, `only ${outcome.throughRest} reparses through the rest`);
+  assert.ok(outcome.cleanRegions! >= 100 && outcome.settled! >= 30, `only ${outcome.cleanRegions} clean regions, ${outcome.settled} settled`);
 });
 
 test('heavily broken code, half the typos kept: every state checks out', () => {
@@ -91,7 +92,7 @@ test('every Python fixture typed into 40 times (each typo undone): every state c
   assert.ok(outcome.regions >= 20, `only ${outcome.regions} broken regions`);
 });
 
-test('a broken statement gets its own tree, exactly its lines; a decorator cut from its function and joined again is one tree', () => {
+test('a broken statement gets its own tree, exactly its lines, and keeps it once clean again; a decorator cut from its function and joined again is one tree', () => {
   const text = 'import mcp\n\n\n@mcp.tool(annotations={"readOnlyHint": True})\ndef first() -> None:\n    pass\n\n\n@mcp.tool()\ndef second() -> None:\n    pass\n';
   let document = TextDocument.create('file:///t.py', 'python', 1, text);
   const parsed = new IncrementalParse('python');
@@ -108,15 +109,25 @@ test('a broken statement gets its own tree, exactly its lines; a decorator cut f
     assert.equal(parsed.lastParse, 'broken-region');
     // From the first statement's line to the next statement's, moved by the one character typed.
     assert.deepEqual([broken.broken?.start, broken.broken?.end], [text.indexOf('@mcp.tool'), text.indexOf('@mcp.tool()') + 1]);
-    assert.equal(type(call, '', 1).broken, undefined, 'the `(` deleted again: one tree');
+    const restored = type(call, '', 1).broken;
+    assert.equal(parsed.lastParse, 'clean-region', 'the `(` deleted again: a clean region, the rest\'s tree kept');
+    assert.deepEqual([restored?.start, restored?.end, restored?.clean], [text.indexOf('@mcp.tool'), text.indexOf('@mcp.tool()'), true]);
     const decorator = text.indexOf('@mcp.tool()');
     assert.equal(type(decorator, 'q').broken, undefined, '`q@mcp.tool()` is an expression: one tree');
     assert.equal(type(decorator, '', 1).broken, undefined, 'the decorator is read with its function again, not alone as broken code');
     assert.equal(parsed.lastParse, 'through-rest', 'an edit at the start of a statement reparses through the rest');
     assert.equal(type(decorator + 2, 'x').broken, undefined);
     assert.equal(parsed.lastParse, 'through-rest', 'so does the next edit in the same statement');
-    assert.equal(type(text.indexOf('pass'), 'x').broken, undefined);
-    assert.equal(parsed.lastParse, 'incremental', 'an edit inside another statement reparses in one step');
+    const pass = text.indexOf('pass');
+    assert.deepEqual(type(pass, 'x').broken?.start, text.indexOf('@mcp.tool'));
+    assert.equal(parsed.lastParse, 'clean-region', 'an edit inside another statement: that statement is parsed alone, the rest not at all');
+    assert.deepEqual(type(pass + 3, 'y').broken?.start, text.indexOf('@mcp.tool'));
+    assert.equal(parsed.lastParse, 'clean-region', 'so is the next edit in it');
+    const region = type('import m'.length, 'z').broken;
+    assert.deepEqual([region?.start, region?.end], [0, document.getText().indexOf('@mcp.tool')], 'an edit in another statement: its own clean region');
+    assert.equal(parsed.lastParse, 'clean-region');
+    assert.equal(parsed.whole(document.getText()).rootNode.hasError, false);
+    assert.equal(parsed.current(document.getText()).broken, undefined, 'asked for as one tree, the document is one tree again');
   } finally {
     parsed.delete();
   }

@@ -13,9 +13,10 @@
  *     each statement records what it claimed, and a statement whose object was claimed or
  *     released by the re-read ones is re-read too.
  *
- * A broken region (parse/windows.ts) is read from its own tree and the rest from the document's:
- * the statements of both, in source order, and names looked up in the tree holding them. The
- * region's statements (before and after the edit) always count as edited.
+ * A region (parse/windows.ts) is read from its own tree and the rest from the document's: the
+ * statements of both, in source order, and names looked up in the tree holding them. A broken
+ * region's statements (before and after the edit) always count as edited; a clean region's read
+ * as they do in one tree.
  */
 import { Node, Tree } from 'web-tree-sitter';
 import { AnalysisOptions, AnalysisResult, findingsFor } from './analyze';
@@ -58,7 +59,7 @@ interface State {
   groups: Group[];
   imports: ImportFacts;
   memo: DeclarationMemo;
-  /** The broken region the statements were read with, when there was one. */
+  /** The broken region the statements were read with, when there was one (not a clean one). */
   region?: Span;
 }
 
@@ -100,7 +101,7 @@ export class IncrementalScriptAnalyzer {
     const root = documentSyntax.tree.rootNode;
     const nodes = new TopLevelNodes(documentSyntax);
     const broken = documentSyntax.broken;
-    const region = broken && { start: broken.start, end: broken.end };
+    const region = broken && !broken.clean ? { start: broken.start, end: broken.end } : undefined;
     const previous = this.state;
     this.state = undefined;
     const same = previous && previous.grammar === grammar && previous.options === options ? previous : undefined;

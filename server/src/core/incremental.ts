@@ -36,7 +36,7 @@ interface State {
   memo: DeclarationMemo;
   /** The import flags the extraction looked up (`importsRead` keys), as they were for `text`. */
   importFlags: Map<string, boolean>;
-  /** The broken region the segments were read with, when there was one (parse/windows.ts). */
+  /** The broken region the segments were read with, when there was one (parse/windows.ts; not a clean one). */
   region?: Span;
   /** The groups this analysis replaced, by their segment's key, with the text (and broken region) they were read from and its import flags. */
   replaced?: { text: string; region?: Span; groups: Map<string, Group>; importFlags: Map<string, boolean> };
@@ -74,7 +74,8 @@ export class IncrementalAnalyzer {
   }
 
   private analyzeAroundRegion(grammar: GrammarId, syntax: Required<DocumentSyntax>, text: string, options: AnalysisOptions, previous: State | undefined): AnalysisResult {
-    const region = { start: syntax.broken.start, end: syntax.broken.end };
+    // A clean region's statements read as they do in one tree: nothing to re-read when they are in one again.
+    const region = syntax.broken.clean ? undefined : { start: syntax.broken.start, end: syntax.broken.end };
     const update = previous && regionUpdate(previous.segments, previous.text, syntax, text);
     const segments = update?.segments ?? regionSegments(syntax);
     const memo = previous?.memo ?? new DeclarationMemo();
@@ -159,8 +160,10 @@ export class IncrementalAnalyzer {
     const rebound = new Set(changed.flatMap((segment) => segment.names));
     let importFlags = previous.importFlags;
     if (changed.some((segment) => segment.imports)) {
-      if (broken) return this.fullBecause('a statement in the broken region imports');
-      importFlags = importFlagsOf(new PythonModule(tree.rootNode, text, segmentBindings(segments)), previous.importFlags.keys());
+      // The flags come from the statements' bindings; broken code's are not known, and the rest's tree may be stale around a region.
+      const bindings = segmentBindings(segments);
+      if (broken && (!broken.clean || !bindings)) return this.fullBecause('a statement in the broken region imports');
+      importFlags = importFlagsOf(new PythonModule(tree.rootNode, text, bindings), previous.importFlags.keys());
       for (const [key, value] of importFlags) if (previous.importFlags.get(key) !== value) rebound.add(key);
     }
     const fresh = new Set<number>(newChanged.map((_, offset) => prefix + offset));
@@ -249,11 +252,11 @@ function allGroupsOf(state: State): NonNullable<State['replaced']> {
   return { text: state.text, region: state.region, groups: new Map(state.groups.map((group, index) => [segmentKey(state.segments[index]), group])), importFlags: state.importFlags };
 }
 
-/** The segments of the rest's tree and of the broken region's, in order. */
+/** The segments of the rest's tree around the region (what it holds inside is stale, or nothing) and of the region's, in order. */
 function regionSegments(syntax: Required<DocumentSyntax>): Segment[] {
   const rest = pythonSegments(syntax.tree.rootNode);
   const before = rest.filter((segment) => segment.start < syntax.broken.start);
-  return [...before, ...pythonSegments(syntax.broken.tree.rootNode), ...rest.slice(before.length)];
+  return [...before, ...pythonSegments(syntax.broken.tree.rootNode), ...rest.filter((segment) => segment.start >= syntax.broken.end)];
 }
 
 function rowsOf(segments: readonly Segment[]): Array<readonly [number, number]> {

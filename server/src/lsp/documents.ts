@@ -164,6 +164,16 @@ export class DocumentStore {
     return syntax.broken ? this.entries.get(uri)!.parse!.whole(this.inspect(this.entries.get(uri)!).text) : syntax.tree;
   }
 
+  /**
+   * Between keystrokes: the document's trees made one again when the last edit left a clean region
+   * (core/parse/windows.ts), unless a change has arrived since. Whether they were.
+   */
+  settle(uri: string, version: number): boolean {
+    const entry = this.entries.get(uri);
+    if (!entry?.parse || entry.document.version !== version || entry.inspection?.revision !== entry.revision) return false;
+    return entry.parse.settle(entry.inspection.text);
+  }
+
   /** Frees a document's trees (files we skip); the next `syntax()` parses from scratch. */
   dropTree(uri: string): void {
     const entry = this.entries.get(uri);

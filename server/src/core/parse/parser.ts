@@ -99,16 +99,25 @@ export function loadAllGrammars(): Promise<void> {
  * copies, not slices. V8 makes a slice of 13 or more characters point into its parent string, so a
  * name or string a declaration keeps would keep that whole version of the document alive, and
  * incremental analysis keeps declarations over thousands of edits.
+ *
+ * Given a TextSource, `node.text` reads its current text once the parse is done: a tree that is kept
+ * and edited as the text changes (parse/windows.ts) reads the text its positions were moved to.
  */
 const PARSE_CHUNK = 64;
 
-function parseWithChunks(parser: Parser, text: string, oldTree: Tree | undefined, options: ParseOptions): Tree | null {
+/** The text a document's trees read `node.text` from, updated as the document changes. */
+export interface TextSource {
+  text: string;
+}
+
+function parseWithChunks(parser: Parser, text: string, oldTree: Tree | undefined, options: ParseOptions, source: TextSource = { text }): Tree | null {
   let parsing = true;
   const read = (index: number) => {
     if (parsing) return text.slice(index, index + PARSE_CHUNK);
-    if (index >= text.length) return undefined;
+    const current = source.text;
+    if (index >= current.length) return undefined;
     // Prepending a character and slicing it off again flattens into a new string of the chunk's own size.
-    return (' ' + text.slice(index, index + PARSE_CHUNK)).slice(1);
+    return (' ' + current.slice(index, index + PARSE_CHUNK)).slice(1);
   };
   try {
     return parser.parse(read, oldTree ?? null, options);
@@ -127,8 +136,8 @@ function loadedParser(grammar: GrammarId): Parser {
  * Parses with a loaded grammar (`loadGrammar`). Pass the old tree (after `tree.edit`) to reparse
  * incrementally, and `includedRanges` to read only those parts of the text (parse/windows.ts).
  */
-export function parse(grammar: GrammarId, text: string, oldTree?: Tree, includedRanges?: Range[]): Tree {
-  const tree = parseWithChunks(loadedParser(grammar), text, oldTree, { includedRanges });
+export function parse(grammar: GrammarId, text: string, oldTree?: Tree, includedRanges?: Range[], source?: TextSource): Tree {
+  const tree = parseWithChunks(loadedParser(grammar), text, oldTree, { includedRanges }, source);
   if (!tree) throw new Error(`mcp-tool-lint: the ${grammar} parser returned no tree.`);
   return tree;
 }
@@ -153,10 +162,10 @@ export class ParseBudget {
  * `parse` that gives up once the budget is spent: undefined, and the parser reset (tree-sitter
  * would otherwise resume the abandoned parse on its next call).
  */
-export function parseWithin(budget: ParseBudget, grammar: GrammarId, text: string, oldTree?: Tree, includedRanges?: Range[]): Tree | undefined {
+export function parseWithin(budget: ParseBudget, grammar: GrammarId, text: string, oldTree?: Tree, includedRanges?: Range[], source?: TextSource): Tree | undefined {
   const parser = loadedParser(grammar);
   const progressCallback = (): boolean => --budget.checksLeft < 0;
-  const tree = parseWithChunks(parser, text, oldTree, { includedRanges, progressCallback });
+  const tree = parseWithChunks(parser, text, oldTree, { includedRanges, progressCallback }, source);
   if (tree) return tree;
   parser.reset();
   return undefined;

@@ -4,6 +4,7 @@
  */
 import { Edit, Node, Point, Range } from 'web-tree-sitter';
 import { firstNotBefore } from '../sorted';
+import { GrammarId, parse } from './parser';
 import type { DocumentSyntax } from './windows';
 
 /** Windows larger than this (a paste, a replace-all) are not parsed on their own. */
@@ -19,15 +20,20 @@ export function emptyEditAt(index: number, position: Point): Edit {
 
 /**
  * The top-level statements around the edited part: from the last one starting a line at or before
- * the edit up to the next one starting a line after it; with a broken region the edit touches,
- * that region too. Undefined (reparse the whole) when the rest of the document is broken, when the
- * edit is away from the broken region, or when the window would be large.
+ * the edit up to the next one starting a line after it; with a region the edit touches, that region
+ * too. Away from a clean region, the window around the edit alone, when it does not reach the
+ * region. Undefined (reparse the whole) when the rest of the document is broken, when the edit is
+ * away from a broken region, or when the window would be large.
  */
 export function windowAround(previous: DocumentSyntax, text: string, dirty: { start: number; end: number }): Window | undefined {
   const root = previous.tree.rootNode;
   if (root.hasError) return undefined;
   const broken = previous.broken;
-  if (broken && (dirty.start > broken.end || dirty.end < broken.start)) return undefined;
+  if (broken && (dirty.start > broken.end || dirty.end < broken.start)) {
+    if (!broken.clean) return undefined;
+    const window = windowAround({ tree: previous.tree }, text, dirty);
+    return window && (window.endIndex <= broken.start || window.startIndex >= broken.end) ? window : undefined;
+  }
   let startIndex = 0;
   let startPosition: Point = { row: 0, column: 0 };
   if (broken && dirty.start >= broken.start) {
@@ -104,4 +110,47 @@ export function pointAfter(text: string, fromIndex: number, from: Point, index: 
     lineStart = at + 1;
   }
   return { row, column: index - lineStart };
+}
+
+/**
+ * Whether the window's statements read alone as they do in the whole document. In TypeScript and
+ * JavaScript a statement without a semicolon runs on into a next line that starts with `(`, `[`,
+ * an operator...: so the window is parsed again with the statements just before and after it, which
+ * must still end and start at its bounds. A Python statement starting a line cannot run on into the
+ * next one, nor be continued by it, without a syntax error in the window (an open bracket or
+ * string, a trailing backslash, an `else:` or a decorator on its own).
+ */
+export function readsAlone(grammar: GrammarId, previous: DocumentSyntax, text: string, window: Window): boolean {
+  if (grammar === 'python') return true;
+  const region = previous.broken;
+  // Right next to the previous region, the rest's statement there may be one it no longer holds.
+  if (region && ((window.startIndex > 0 && region.end === window.startIndex) || (window.endIndex < text.length && region.start === window.endIndex))) return false;
+  const rest = previous.tree.rootNode;
+  const before = unitEndingAtOrBefore(rest, window.startIndex);
+  const after = rest.firstNamedChildForIndex(window.endIndex) ?? undefined;
+  if (!before && !after) return true;
+  const around = parse(grammar, text, undefined, [{
+    startIndex: before?.startIndex ?? window.startIndex,
+    endIndex: after?.endIndex ?? window.endIndex,
+    startPosition: before?.startPosition ?? window.startPosition,
+    endPosition: after?.endPosition ?? window.endPosition,
+  }]);
+  try {
+    const root = around.rootNode;
+    return !root.hasError && (!before || sameSpan(root.firstNamedChildForIndex(before.startIndex), before))
+      && (!after || sameSpan(root.firstNamedChildForIndex(window.endIndex), after));
+  } finally {
+    around.delete();
+  }
+}
+
+/** The last top-level node ending at or before `offset`. */
+function unitEndingAtOrBefore(root: Node, offset: number): Node | undefined {
+  const after = root.firstNamedChildForIndex(offset);
+  const candidate = after ? after.previousNamedSibling : root.lastNamedChild;
+  return candidate && candidate.endIndex <= offset ? candidate : undefined;
+}
+
+function sameSpan(node: Node | null, as: Node): boolean {
+  return node?.startIndex === as.startIndex && node.endIndex === as.endIndex;
 }

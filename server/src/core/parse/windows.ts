@@ -6,21 +6,32 @@
  * edit. So the statements around the edit (the "window", from a statement starting a line up to
  * the next one) are parsed on their own first; when that parse is broken, the rest of the document
  * is reparsed without them (tree-sitter's included ranges) and the window keeps its own tree: the
- * broken region. The next edit inside it reparses only the region; once the region parses
- * cleanly, or an edit lands elsewhere, the document is one tree again.
+ * broken region. The next edit inside it reparses only the region.
+ *
+ * An edit inside a statement that leaves it clean gets a region too (a clean region): the window
+ * parsed alone, and the rest's tree kept as it is, edited but not reparsed. A keystroke then
+ * parses its statement, not the document: reparsing 10,000 lines from the old tree costs 1-5 ms
+ * in Python and 4-11 ms in TypeScript, where tree-sitter re-reads the first token of each of the
+ * 1,200 top-level statements. The rest's tree may still hold the statements it had in the window
+ * before the edits; every reader takes the rest's statements outside the region only. An edit
+ * elsewhere reparses the rest without its own window, which puts the old region back into it.
+ * Between keystrokes the server settles a clean region (`settle`): the whole reparsed from the
+ * rest's tree, so that the next edit, wherever it lands, parses only its own window.
  */
 import { Edit, Node, Point, Range, Tree } from 'web-tree-sitter';
-import { JoinedWindows, moveSpan } from './joined-windows';
-import { emptyEditAt, insideOneUnit, nextUnitStart, outside, pointAfter, splitsAt, Window, windowAround } from './window-bounds';
-import { GrammarId, parse, ParseBudget, parseWithin } from './parser';
+import { JoinedWindows, moveSpan, Span } from './joined-windows';
+import { emptyEditAt, insideOneUnit, nextUnitStart, outside, pointAfter, readsAlone, splitsAt, Window, windowAround } from './window-bounds';
+import { GrammarId, parse, ParseBudget, parseWithin, TextSource } from './parser';
 
-/** A top-level region parsed on its own. */
+/** A top-level region parsed on its own: broken code, or (`clean`) the statements the author is typing in. */
 export interface BrokenRegion {
   tree: Tree;
   start: number;
   end: number;
   startPosition: Point;
   endPosition: Point;
+  /** The region's tree has no syntax errors; the rest's tree may hold stale statements inside it. */
+  clean?: boolean;
 }
 
 /** A document's syntax: one tree, or one tree for all but a broken region and that region's own tree. */
@@ -67,7 +78,9 @@ export class IncrementalParse {
   private readonly joined = new JoinedWindows();
 
   /** How the last parse was made (tests and the benchmark). */
-  lastParse: 'full' | 'incremental' | 'broken-region' | 'through-rest' | 'afresh' = 'full';
+  lastParse: 'full' | 'incremental' | 'broken-region' | 'clean-region' | 'through-rest' | 'afresh' = 'full';
+  /** What the document's trees read `node.text` from: the text they were last moved to. */
+  private readonly source: TextSource = { text: '' };
   /** What the reparses for the current edit may still do. */
   private budget = new ParseBudget(0);
   /** The progress checks an edit's reparses usually take in this document (a moving average). */
@@ -99,29 +112,61 @@ export class IncrementalParse {
     const previous = this.syntax;
     const dirty = this.dirty;
     this.dirty = undefined;
+    this.source.text = text;
     if (!previous) {
       this.lastParse = 'full';
       this.joined.clear();
-      return (this.syntax = { tree: parse(this.grammar, text) });
+      return (this.syntax = { tree: parse(this.grammar, text, undefined, undefined, this.source) });
     }
     if (!dirty) return previous;
     const budget = this.newBudget(text);
     const syntax = this.reparse(previous, text, dirty);
-    if (this.lastParse !== 'afresh') this.usualChecks += (budget.spent - this.usualChecks) / 8;
+    // What reparsing the whole usually takes: a clean region's statements alone say nothing of it.
+    if (this.lastParse !== 'afresh' && this.lastParse !== 'clean-region') this.learn(budget);
     return syntax;
+  }
+
+  private learn(budget: ParseBudget): void {
+    this.usualChecks += (budget.spent - this.usualChecks) / 8;
   }
 
   private reparse(previous: DocumentSyntax, text: string, dirty: { start: number; end: number }): DocumentSyntax {
     const window = windowAround(previous, text, dirty);
     if (window) {
-      const parsed = this.parseRegion(previous, text, window);
+      const parsed = this.parseRegion(previous, text, window, dirty);
       if (parsed && 'tree' in parsed) return parsed;
-      if (parsed && !previous.broken && (this.joined.touches(dirty) || !insideOneUnit(previous.tree.rootNode, dirty))) {
+      if (parsed && (!previous.broken || previous.broken.clean) && !this.insideOneStatement(previous, dirty)) {
         const joined = this.reparseThroughRest(previous, text, parsed.clean);
         if (joined) return joined;
       }
     }
     return this.reparseWhole(previous, text, 'incremental');
+  }
+
+  /**
+   * Whether the edited part lies inside one top-level statement, away from its start and end, and
+   * away from the windows reparsed through the rest (an edit anywhere else reparses through the rest).
+   */
+  private insideOneStatement(previous: DocumentSyntax, dirty: Span): boolean {
+    if (this.joined.touches(dirty)) return false;
+    const region = previous.broken;
+    if (!region || dirty.end < region.start || dirty.start > region.end) return insideOneUnit(previous.tree.rootNode, dirty);
+    return dirty.start >= region.start && dirty.end <= region.end && insideOneUnit(region.tree.rootNode, dirty);
+  }
+
+  /**
+   * Makes a clean region and the rest one tree again (a reparse of the whole from the rest's tree),
+   * when no edit is waiting: for the time between keystrokes, so that the next edit, wherever it
+   * lands, finds one tree and parses only its own window. Whether it did.
+   */
+  settle(text: string): boolean {
+    const syntax = this.syntax;
+    if (this.dirty || !syntax?.broken?.clean) return false;
+    this.source.text = text;
+    const budget = this.newBudget(text);
+    const settled = this.reparseWhole(syntax, text, 'incremental');
+    if (this.lastParse !== 'afresh') this.learn(budget);
+    return !settled.broken;
   }
 
   /** The syntax as one tree (reparsing the broken region with the rest when there is one). */
@@ -145,7 +190,7 @@ export class IncrementalParse {
   }
 
   private reparseWhole(previous: DocumentSyntax, text: string, how: 'full' | 'incremental'): DocumentSyntax {
-    const tree = parseWithin(this.budget, this.grammar, text, previous.tree);
+    const tree = parseWithin(this.budget, this.grammar, text, previous.tree, undefined, this.source);
     if (!tree) return this.parseAfresh(previous, text);
     if (previous.broken && tree.rootNode.hasError) {
       // Recovering from errors, tree-sitter reshapes statements after what it can reuse; the rest's tree, read without the
@@ -170,7 +215,7 @@ export class IncrementalParse {
     deleteSyntax(previous);
     this.joined.clear();
     this.lastParse = 'afresh';
-    return (this.syntax = { tree: parse(this.grammar, text) });
+    return (this.syntax = { tree: parse(this.grammar, text, undefined, undefined, this.source) });
   }
 
   /**
@@ -188,7 +233,7 @@ export class IncrementalParse {
     if (!rest) return undefined;
     try {
       if (rest.rootNode.hasError || !splitsAt(rest.rootNode, window)) return undefined;
-      const tree = parseWithin(this.budget, this.grammar, text, rest);
+      const tree = parseWithin(this.budget, this.grammar, text, rest, undefined, this.source);
       if (!tree) return undefined;
       const root = tree.rootNode;
       if (root.hasError || !this.startsStatementAt(root, window.startIndex) || !this.startsStatementAt(root, window.endIndex)) {
@@ -218,12 +263,15 @@ export class IncrementalParse {
 
   /**
    * The window parsed alone; when it is broken, the rest reparsed without it. When the window parses
-   * cleanly, or does with the statements after it (a decorator that was cut from its definition, an
-   * `else:` from its `if`), that clean extent instead. Undefined: reparse the whole.
+   * cleanly, a clean region where it may be one (`cleanRegion`); else that clean extent, or the one
+   * with the statements after it (a decorator that was cut from its definition, an `else:` from its
+   * `if`). Undefined: reparse the whole.
    */
-  private parseRegion(previous: DocumentSyntax, text: string, window: Window): DocumentSyntax | { clean: Window } | undefined {
-    const alone = parse(this.grammar, text, undefined, [window]);
+  private parseRegion(previous: DocumentSyntax, text: string, window: Window, dirty: Span): DocumentSyntax | { clean: Window } | undefined {
+    const alone = parse(this.grammar, text, undefined, [window], this.source);
     if (!alone.rootNode.hasError) {
+      const region = this.cleanRegion(previous, text, window, alone, dirty);
+      if (region) return region;
       alone.delete();
       return { clean: window };
     }
@@ -248,11 +296,37 @@ export class IncrementalParse {
     }
     deleteSyntax(previous);
     this.lastParse = 'broken-region';
-    return (this.syntax = {
-      tree: rest,
-      broken: { tree: alone, start: window.startIndex, end: window.endIndex, startPosition: window.startPosition, endPosition: window.endPosition },
-    });
+    return (this.syntax = { tree: rest, broken: regionOf(alone, window) });
   }
+
+  /**
+   * A clean region for a window that parses cleanly alone, when the edit lies inside one statement
+   * and the window reads the same alone as in the whole. The rest's tree is kept when the window
+   * covers the previous region (or there was none); else it is reparsed without the window, which
+   * puts the previous region back into it.
+   */
+  private cleanRegion(previous: DocumentSyntax, text: string, window: Window, alone: Tree, dirty: Span): DocumentSyntax | undefined {
+    if (!this.insideOneStatement(previous, dirty) || !readsAlone(this.grammar, previous, text, window)) return undefined;
+    const old = previous.broken;
+    const covered = !old || (window.startIndex <= old.start && old.end <= window.endIndex);
+    if (!covered && !old.clean) return undefined;
+    let rest = previous.tree;
+    if (!covered) {
+      const reparsed = this.parseRest(previous.tree, text, window);
+      if (!reparsed || reparsed.rootNode.hasError || !splitsAt(reparsed.rootNode, window)) {
+        reparsed?.delete();
+        return undefined;
+      }
+      previous.tree.delete();
+      rest = reparsed;
+    }
+    old?.tree.delete();
+    this.lastParse = 'clean-region';
+    return (this.syntax = { tree: rest, broken: { ...regionOf(alone, window), clean: true } });
+  }
+
+
+
 
   /**
    * The document without the window, reparsed from its previous tree (undefined once the edit's
@@ -263,15 +337,19 @@ export class IncrementalParse {
    */
   private parseRest(previous: Tree, text: string, window: Window): Tree | undefined {
     // Python statements cannot join across a line that starts a statement: the old tree serves as it is.
-    if (this.grammar === 'python') return parseWithin(this.budget, this.grammar, text, previous, outside(window, text));
+    if (this.grammar === 'python') return parseWithin(this.budget, this.grammar, text, previous, outside(window, text), this.source);
     const old = previous.copy();
     try {
       old.edit(emptyEditAt(window.startIndex, window.startPosition));
-      return parseWithin(this.budget, this.grammar, text, old, outside(window, text));
+      return parseWithin(this.budget, this.grammar, text, old, outside(window, text), this.source);
     } finally {
       old.delete();
     }
   }
+}
+
+function regionOf(tree: Tree, window: Window): BrokenRegion {
+  return { tree, start: window.startIndex, end: window.endIndex, startPosition: window.startPosition, endPosition: window.endPosition };
 }
 
 function defaultChecks(text: string, usual: number): number {

@@ -61,8 +61,15 @@ export function register(connection: Connection, context: ServerContext): void {
 
   function sendDiagnostics(uri: string, version: number, diagnostics: ReturnType<typeof toDiagnostic>[]): void {
     published.set(uri, diagnostics.length);
-    connection.sendDiagnostics({ uri, version, diagnostics }).catch((error: unknown) => log.error('Publishing diagnostics', error));
+    connection.sendDiagnostics({ uri, version, diagnostics })
+      // Written: the time until the next keystroke makes the document's trees one again, after the messages already received.
+      .then(() => setImmediate(settle, uri, version))
+      .catch((error: unknown) => log.error('Publishing diagnostics', error));
   }
+
+  const settle = log.guard('Settling a document\'s parse', (uri: string, version: number) => {
+    documents.settle(uri, version);
+  });
 
   documents.onDidOpen((document) => lint(document.uri, document.version, 'open'));
   documents.onDidChange((document) => lint(document.uri, document.version, 'change'));

@@ -1,8 +1,8 @@
 /**
  * A TS/JS document's syntax as incremental analysis reads it: one tree, or the tree of all but a
- * broken region and that region's own tree (parse/windows.ts). The top-level statements and the
- * nodes the front end looks at come from both, in source order: the rest's before the region,
- * the region's, the rest's after it (the rest's tree has nothing inside the region).
+ * region and that region's own tree (parse/windows.ts). The top-level statements and the nodes the
+ * front end looks at come from both, in source order: the rest's before the region, the region's,
+ * the rest's after it (what the rest's tree holds inside the region is stale, or nothing).
  */
 import { Node } from 'web-tree-sitter';
 import { DocumentSyntax } from '../../parse/windows';
@@ -18,24 +18,28 @@ import { collectFileNodes, FileNodes } from './walk';
 export class TopLevelNodes {
   readonly length: number;
   private readonly made = new Map<number, Node>();
-  /** How many of the rest's statements come before the broken region's. */
+  /** How many of the rest's statements come before the region's. */
   private readonly before: number;
+  /** The index among the rest's statements of the first one after the region. */
+  private readonly after: number;
   private readonly inside: readonly Node[];
 
   constructor(private readonly syntax: DocumentSyntax) {
     const rest = syntax.tree.rootNode;
-    const broken = syntax.broken;
-    const root = broken?.tree.rootNode;
+    const count = rest.namedChildCount;
+    const region = syntax.broken;
+    const root = region?.tree.rootNode;
     this.inside = !root ? [] : root.type === 'ERROR' ? [root] : namedChildrenOf(root);
-    this.before = broken ? firstNotBefore(rest.namedChildCount, (index) => rest.namedChild(index)!.startIndex < broken.start) : rest.namedChildCount;
-    this.length = rest.namedChildCount + this.inside.length;
+    this.before = region ? firstNotBefore(count, (index) => rest.namedChild(index)!.startIndex < region.start) : count;
+    this.after = region ? this.before + firstNotBefore(count - this.before, (index) => rest.namedChild(this.before + index)!.startIndex < region.end) : count;
+    this.length = this.before + this.inside.length + count - this.after;
   }
 
   at(index: number): Node {
     if (index >= this.before && index < this.before + this.inside.length) return this.inside[index - this.before];
     let node = this.made.get(index);
     if (!node) {
-      node = this.syntax.tree.rootNode.namedChild(index < this.before ? index : index - this.inside.length)!;
+      node = this.syntax.tree.rootNode.namedChild(index < this.before ? index : index - this.before - this.inside.length + this.after)!;
       this.made.set(index, node);
     }
     return node;
@@ -51,20 +55,19 @@ export class TopLevelNodes {
   /** Every statement, read in one go. */
   all(): Node[] {
     const rest = namedChildrenOf(this.syntax.tree.rootNode);
-    return [...rest.slice(0, this.before), ...this.inside, ...rest.slice(this.before)];
+    return [...rest.slice(0, this.before), ...this.inside, ...rest.slice(this.after)];
   }
 }
 
 /** Every node the front end looks at (see `collectFileNodes`), from both trees. */
 export function collectSyntaxNodes(syntax: DocumentSyntax): FileNodes {
   const rest = collectFileNodes(syntax.tree.rootNode);
-  const broken = syntax.broken;
-  if (!broken) return rest;
-  const region = collectFileNodes(broken.tree.rootNode);
+  const region = syntax.broken;
+  if (!region) return rest;
+  const own = collectFileNodes(region.tree.rootNode);
   const merged = {} as FileNodes;
   for (const key of Object.keys(rest) as Array<keyof FileNodes>) {
-    const at = firstFrom(rest[key], broken.start);
-    merged[key] = [...rest[key].slice(0, at), ...region[key], ...rest[key].slice(at)];
+    merged[key] = [...rest[key].slice(0, firstFrom(rest[key], region.start)), ...own[key], ...rest[key].slice(firstFrom(rest[key], region.end))];
   }
   return merged;
 }
