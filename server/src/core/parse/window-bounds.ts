@@ -113,28 +113,32 @@ export function pointAfter(text: string, fromIndex: number, from: Point, index: 
 }
 
 /**
- * Whether the window's statements read alone as they do in the whole document. In TypeScript and
+ * Whether the statements just before and after the window end and start where the rest's tree has
+ * them, with the window's new text between them (`withWindow`) or without it. In TypeScript and
  * JavaScript a statement without a semicolon runs on into a next line that starts with `(`, `[`,
- * an operator...: so the window is parsed again with the statements just before and after it, which
- * must still end and start at its bounds. A Python statement starting a line cannot run on into the
- * next one, nor be continued by it, without a syntax error in the window (an open bracket or
- * string, a trailing backslash, an `else:` or a decorator on its own).
+ * an operator...: so they are parsed again, with the window or around it, and must keep their spans.
+ * Python statements starting a line cannot run on into the next one, nor be continued by it, without
+ * a syntax error in the window (an open bracket or string, a trailing backslash, an `else:` or a
+ * decorator on its own), and the rest's statements around a window of them were clean: always true.
  */
-export function readsAlone(grammar: GrammarId, previous: DocumentSyntax, text: string, window: Window): boolean {
+export function boundariesHold(grammar: GrammarId, previous: DocumentSyntax, text: string, window: Window, withWindow: boolean): boolean {
   if (grammar === 'python') return true;
   const region = previous.broken;
-  // Right next to the previous region, the rest's statement there may be one it no longer holds.
+  // Right next to a previous region, the rest's statement there may be one it no longer holds.
   if (region && ((window.startIndex > 0 && region.end === window.startIndex) || (window.endIndex < text.length && region.start === window.endIndex))) return false;
   const rest = previous.tree.rootNode;
   const before = unitEndingAtOrBefore(rest, window.startIndex);
   const after = rest.firstNamedChildForIndex(window.endIndex) ?? undefined;
   if (!before && !after) return true;
-  const around = parse(grammar, text, undefined, [{
-    startIndex: before?.startIndex ?? window.startIndex,
-    endIndex: after?.endIndex ?? window.endIndex,
-    startPosition: before?.startPosition ?? window.startPosition,
-    endPosition: after?.endPosition ?? window.endPosition,
-  }]);
+  const from = before ? { index: before.startIndex, position: before.startPosition } : { index: window.startIndex, position: window.startPosition };
+  const to = after ? { index: after.endIndex, position: after.endPosition } : { index: window.endIndex, position: window.endPosition };
+  const ranges: Range[] = withWindow
+    ? [{ startIndex: from.index, endIndex: to.index, startPosition: from.position, endPosition: to.position }]
+    : [
+      { startIndex: from.index, endIndex: window.startIndex, startPosition: from.position, endPosition: window.startPosition },
+      { startIndex: window.endIndex, endIndex: to.index, startPosition: window.endPosition, endPosition: to.position },
+    ].filter((range) => range.startIndex < range.endIndex);
+  const around = parse(grammar, text, undefined, ranges);
   try {
     const root = around.rootNode;
     return !root.hasError && (!before || sameSpan(root.firstNamedChildForIndex(before.startIndex), before))

@@ -20,7 +20,7 @@
  */
 import { Edit, Node, Point, Range, Tree } from 'web-tree-sitter';
 import { JoinedWindows, moveSpan, Span } from './joined-windows';
-import { emptyEditAt, insideOneUnit, nextUnitStart, outside, pointAfter, readsAlone, splitsAt, Window, windowAround } from './window-bounds';
+import { boundariesHold, emptyEditAt, insideOneUnit, nextUnitStart, outside, pointAfter, splitsAt, Window, windowAround } from './window-bounds';
 import { GrammarId, parse, ParseBudget, parseWithin, TextSource } from './parser';
 
 /** A top-level region parsed on its own: broken code, or (`clean`) the statements the author is typing in. */
@@ -288,6 +288,13 @@ export class IncrementalParse {
         return { clean: longer };
       }
     }
+    // Python's rest is kept for clean regions only: a broken one's merge later (a letter typed at the start of an indented
+    // line, then deleted) made tree-sitter re-read the file from the edited old tree, past the reparse budget.
+    if (this.grammar !== 'python' && this.keepsRest(previous, text, window, dirty, false)) {
+      previous.broken?.tree.delete();
+      this.lastParse = 'broken-region';
+      return (this.syntax = { tree: previous.tree, broken: regionOf(alone, window) });
+    }
     const rest = this.parseRest(previous.tree, text, window);
     if (!rest || rest.rootNode.hasError || !splitsAt(rest.rootNode, window)) {
       alone.delete();
@@ -300,16 +307,25 @@ export class IncrementalParse {
   }
 
   /**
+   * Whether a region for `window` may keep the rest's tree as it is, edited but not reparsed: the
+   * edit lies inside one statement (away from windows joined through the rest), the window covers
+   * the previous region if there is one, and the statements around the window read the same with
+   * it (`withWindow`, a clean region) or without it (a broken one) as in the rest's tree.
+   */
+  private keepsRest(previous: DocumentSyntax, text: string, window: Window, dirty: Span, withWindow: boolean): boolean {
+    return covers(window, previous.broken) && this.insideOneStatement(previous, dirty) && boundariesHold(this.grammar, previous, text, window, withWindow);
+  }
+
+  /**
    * A clean region for a window that parses cleanly alone, when the edit lies inside one statement
    * and the window reads the same alone as in the whole. The rest's tree is kept when the window
    * covers the previous region (or there was none); else it is reparsed without the window, which
    * puts the previous region back into it.
    */
   private cleanRegion(previous: DocumentSyntax, text: string, window: Window, alone: Tree, dirty: Span): DocumentSyntax | undefined {
-    if (!this.insideOneStatement(previous, dirty) || !readsAlone(this.grammar, previous, text, window)) return undefined;
     const old = previous.broken;
-    const covered = !old || (window.startIndex <= old.start && old.end <= window.endIndex);
-    if (!covered && !old.clean) return undefined;
+    const covered = covers(window, old);
+    if (!(covered || old?.clean) || !this.insideOneStatement(previous, dirty) || !boundariesHold(this.grammar, previous, text, window, true)) return undefined;
     let rest = previous.tree;
     if (!covered) {
       const reparsed = this.parseRest(previous.tree, text, window);
@@ -346,6 +362,11 @@ export class IncrementalParse {
       old.delete();
     }
   }
+}
+
+/** Whether the window holds all of the region (or there is none). */
+function covers(window: Window, region: BrokenRegion | undefined): boolean {
+  return !region || (window.startIndex <= region.start && region.end <= window.endIndex);
 }
 
 function regionOf(tree: Tree, window: Window): BrokenRegion {
