@@ -171,10 +171,11 @@ function toFinding(rule: Rule, severity: Severity, report: ReportOptions): Findi
   };
 }
 
+/** Source order, then by code (`MTL101` before `MTL201`: ASCII, so no locale-aware comparison is needed). */
 export function compareFindings(a: Finding, b: Finding): number {
   return a.range.start.line - b.range.start.line
     || a.range.start.character - b.range.start.character
-    || a.code.localeCompare(b.code);
+    || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0);
 }
 
 export { languageOfGrammar };

@@ -187,9 +187,8 @@ export class IncrementalAnalyzer {
     const redone = [...fresh].sort((a, b) => a - b);
     if (redone.some((index) => sharesRows(segments, index, fresh))) return this.fullBecause('an edited statement shares a line with another');
     // A declaration read from a repaired tree may reach past its statement: none reused may.
-    const keptIndexes = segments.map((_, index) => index).filter((index) => !fresh.has(index));
-    if (keptIndexes.some((index) => previous.groups[oldIndexOf(index)].reachesPast)) {
-      return this.fullBecause('a reused declaration reaches past its statement');
+    for (let index = 0; index < segments.length; index++) {
+      if (!fresh.has(index) && previous.groups[oldIndexOf(index)].reachesPast) return this.fullBecause('a reused declaration reaches past its statement');
     }
 
     // Statements the previous edit replaced come back as they were when this edit restores their text.
@@ -210,16 +209,17 @@ export class IncrementalAnalyzer {
       offsetDelta: text.length - previous.text.length,
       lineDelta: suffix ? firstSuffix.startRow - old[old.length - suffix].startRow : 0,
     };
-    for (const index of keptIndexes) previous.groups[oldIndexOf(index)].shifter.apply(shift);
+    for (let index = 0; index < segments.length; index++) if (!fresh.has(index)) previous.groups[oldIndexOf(index)].shifter.apply(shift);
     const freshGroups = new Map(toExtract.map((index, position) => [index, this.group(regrouped[position], reads[position] ?? NO_READS, previous.memo)]));
     const groups = segments.map((segment, index) => freshGroups.get(index) ?? (fresh.has(index) ? restorable!.get(segmentKey(segment))! : previous.groups[oldIndexOf(index)]));
 
     // The groups this edit replaced: those of the edited statements, and of the statements redone for what they read.
-    const kept = new Set(keptIndexes.map(oldIndexOf));
     const replacedGroups = new Map<string, Group>();
-    old.forEach((segment, index) => {
-      if (!kept.has(index)) replacedGroups.set(segmentKey(segment), previous.groups[index]);
-    });
+    for (let index = prefix; index < old.length - suffix; index++) replacedGroups.set(segmentKey(old[index]), previous.groups[index]);
+    for (const index of fresh) {
+      if (index >= prefix && index < segments.length - suffix) continue;
+      replacedGroups.set(segmentKey(old[oldIndexOf(index)]), previous.groups[oldIndexOf(index)]);
+    }
     this.lastMode = 'incremental';
     return { groups, importFlags: mergeFlags(importFlags, extraction), replaced: { text: previous.text, region: previous.region, groups: replacedGroups, importFlags: previous.importFlags } };
   }
