@@ -34,7 +34,10 @@ export interface BrokenRegion {
   clean?: boolean;
 }
 
-/** A document's syntax: one tree, or one tree for all but a broken region and that region's own tree. */
+/**
+ * A document's syntax: one tree, or the rest's tree and a region's own tree. The field is `broken`
+ * because regions began as broken code only; a clean one says so (`clean`).
+ */
 export interface DocumentSyntax {
   tree: Tree;
   broken?: BrokenRegion;
@@ -58,7 +61,7 @@ const CHARACTERS_PER_CHECK = 960;
 const USUAL_FACTOR = 6;
 const MIN_BUDGET = 250;
 
-/** The tree holding `offset`: the broken region's inside it, the document's elsewhere. */
+/** The tree holding `offset`: the region's inside it, the rest's elsewhere. */
 export function treeAt(syntax: DocumentSyntax, offset: number): Tree {
   const broken = syntax.broken;
   return broken && offset >= broken.start && offset < broken.end ? broken.tree : syntax.tree;
@@ -169,7 +172,7 @@ export class IncrementalParse {
     return !settled.broken;
   }
 
-  /** The syntax as one tree (reparsing the broken region with the rest when there is one). */
+  /** The syntax as one tree (reparsing the region with the rest when there is one). */
   whole(text: string): Tree {
     const syntax = this.current(text);
     if (!syntax.broken) return syntax.tree;
