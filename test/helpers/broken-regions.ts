@@ -79,8 +79,8 @@ export function checkTyping(typing: Typing, outcome: RegionOutcome): void {
       const current = document.getText();
       const where = `${typing.name}, edit ${step} (${JSON.stringify(edit)})`;
       const syntax = parsed.current(current);
-      const broken = syntax.broken && !syntax.broken.clean;
-      if (syntax.broken?.clean) checkCleanRegion(grammar, syntax, current, where, outcome);
+      const broken = syntax.region && !syntax.region.clean;
+      if (syntax.region?.clean) checkCleanRegion(grammar, syntax, current, where, outcome);
       else if (broken) checkRegion(grammar, syntax, current, where, outcome);
       else assert.deepEqual(topLevel(syntax.tree.rootNode), freshTopLevel(grammar, current), where);
       if (parsed.lastParse === 'through-rest') {
@@ -96,9 +96,9 @@ export function checkTyping(typing: Typing, outcome: RegionOutcome): void {
         outcome.regionAnalyses += analyzer.lastMode === 'full' ? 0 : 1;
         // Read afresh from the same trees: what the incremental analysis reused and moved must be the same.
         const fresh = typing.analyzer().analyze(grammar, syntax, current, options);
-        assertSameSnapshot(snapshot(result), snapshot(fresh), `${where}: with the broken region ${syntax.broken!.start}-${syntax.broken!.end}, ${analyzer.lastMode} ${analyzer.lastReason}`);
+        assertSameSnapshot(snapshot(result), snapshot(fresh), `${where}: with the broken region ${syntax.region!.start}-${syntax.region!.end}, ${analyzer.lastMode} ${analyzer.lastReason}`);
       } else {
-        const region = syntax.broken ? ` with the clean region ${syntax.broken.start}-${syntax.broken.end}` : '';
+        const region = syntax.region ? ` with the clean region ${syntax.region.start}-${syntax.region.end}` : '';
         assertSameSnapshot(snapshot(result), snapshot(analyzeText(current, typing.file, options)), `${where}${region}: ${analyzer.lastMode} ${analyzer.lastReason}`);
       }
       // As the server does between keystrokes, now and then: a clean region and the rest made one tree again.
@@ -158,7 +158,7 @@ function freshTopLevel(grammar: GrammarId, text: string, ranges?: Range[]): stri
 }
 
 function checkRegion(grammar: GrammarId, syntax: DocumentSyntax, text: string, where: string, outcome: RegionOutcome): void {
-  const region = syntax.broken!;
+  const region = syntax.region!;
   outcome.regions++;
   assert.ok(region.tree.rootNode.hasError, `${where}: the region is broken`);
   checkRegionTree(grammar, syntax, text, where);
@@ -176,7 +176,7 @@ function outsideRegion(region: { start: number; end: number }): (statements: str
 }
 
 function checkCleanRegion(grammar: GrammarId, syntax: DocumentSyntax, text: string, where: string, outcome: RegionOutcome): void {
-  const region = syntax.broken!;
+  const region = syntax.region!;
   outcome.cleanRegions = (outcome.cleanRegions ?? 0) + 1;
   assert.ok(!region.tree.rootNode.hasError, `${where}: the clean region has no syntax error`);
   checkRegionTree(grammar, syntax, text, where);
@@ -186,7 +186,7 @@ function checkCleanRegion(grammar: GrammarId, syntax: DocumentSyntax, text: stri
 
 /** The region starts and ends a line, and its tree is a fresh parse of it alone. */
 function checkRegionTree(grammar: GrammarId, syntax: DocumentSyntax, text: string, where: string): void {
-  const region = syntax.broken!;
+  const region = syntax.region!;
   assert.ok(region.start === 0 || text[region.start - 1] === '\n', `${where}: the region starts a line`);
   assert.ok(region.end === text.length || text[region.end - 1] === '\n', `${where}: the region ends a line`);
   const range = { startIndex: region.start, endIndex: region.end, startPosition: region.startPosition, endPosition: region.endPosition };

@@ -93,21 +93,21 @@ function unchangedEnds(oldText: string, text: string, alsoChanged: Span | undefi
 }
 
 /**
- * The segments with a broken region (parse/windows.ts): the old ones before the region and in the
+ * The segments with a region (parse/windows.ts): the old ones before the region and in the
  * unchanged start of the text, the old ones after it in the unchanged end (moved), and between them
  * the rest's statements and the region's. Undefined when the kept ones are not where the rest's
  * tree has them.
  */
 export function regionUpdate(old: readonly Segment[], oldText: string, syntax: Required<DocumentSyntax>, text: string): SegmentUpdate | undefined {
-  const { tree, broken } = syntax;
+  const { tree, region } = syntax;
   const root = tree.rootNode;
   const same = commonPrefixLength(oldText, text);
   const tail = commonSuffixLength(oldText, text, same);
   const delta = text.length - oldText.length;
   let prefix = 0;
-  while (prefix < old.length && old[prefix].end <= Math.min(broken.start, same)) prefix++;
+  while (prefix < old.length && old[prefix].end <= Math.min(region.start, same)) prefix++;
   let suffixStart = old.length;
-  const keptAfter = Math.max(broken.end - delta, oldText.length - tail);
+  const keptAfter = Math.max(region.end - delta, oldText.length - tail);
   while (suffixStart > prefix && old[suffixStart - 1].start >= keptAfter) suffixStart--;
   if (prefix > 0 && !hasNode(root, old[prefix - 1], 0)) return undefined;
   const firstMoved = suffixStart < old.length ? hasNode(root, old[suffixStart], delta) : undefined;
@@ -115,9 +115,9 @@ export function regionUpdate(old: readonly Segment[], oldText: string, syntax: R
   const from = prefix > 0 ? old[prefix - 1].end : 0;
   const to = firstMoved ? firstMoved.startIndex : text.length;
   const segments = old.slice(0, prefix);
-  for (const node of namedChildrenBetween(root, from, broken.start)) segments.push(segmentOf(node));
-  for (const node of broken.tree.rootNode.namedChildren) if (node) segments.push(segmentOf(node));
-  for (const node of namedChildrenBetween(root, broken.end, to)) segments.push(segmentOf(node));
+  for (const node of namedChildrenBetween(root, from, region.start)) segments.push(segmentOf(node));
+  for (const node of region.tree.rootNode.namedChildren) if (node) segments.push(segmentOf(node));
+  for (const node of namedChildrenBetween(root, region.end, to)) segments.push(segmentOf(node));
   const lineDelta = firstMoved ? firstMoved.startPosition.row - old[suffixStart].startRow : 0;
   for (let moved = suffixStart; moved < old.length; moved++) segments.push(movedSegment(old[moved], delta, lineDelta));
   return { segments, prefix, suffix: old.length - suffixStart };

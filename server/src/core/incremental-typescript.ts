@@ -100,8 +100,8 @@ export class IncrementalScriptAnalyzer {
     const documentSyntax: DocumentSyntax = 'rootNode' in syntax ? { tree: syntax } : syntax;
     const root = documentSyntax.tree.rootNode;
     const nodes = new TopLevelNodes(documentSyntax);
-    const broken = documentSyntax.broken;
-    const region = broken && !broken.clean ? { start: broken.start, end: broken.end } : undefined;
+    const own = documentSyntax.region;
+    const region = own && !own.clean ? { start: own.start, end: own.end } : undefined;
     const previous = this.state;
     this.state = undefined;
     const same = previous && previous.grammar === grammar && previous.options === options ? previous : undefined;

@@ -25,7 +25,7 @@ import { Span } from './parse/joined-windows';
 import { Shift, ShiftableGroup } from './incremental-shift';
 import { ToolDeclaration } from './model';
 import { GrammarId } from './parse/parser';
-import { BrokenRegion, DocumentSyntax, lookupIn, NodeLookup } from './parse/windows';
+import { DocumentSyntax, lookupIn, NodeLookup, Region } from './parse/windows';
 
 interface State {
   options: AnalysisOptions;
@@ -69,13 +69,13 @@ export class IncrementalAnalyzer {
   analyze(grammar: GrammarId, syntax: Tree | DocumentSyntax, text: string, options: AnalysisOptions): AnalysisResult {
     const previous = this.state?.options === options ? this.state : undefined;
     if ('rootNode' in syntax) return this.analyzeTree(grammar, syntax, text, options, previous);
-    if (!syntax.broken) return this.analyzeTree(grammar, syntax.tree, text, options, previous);
+    if (!syntax.region) return this.analyzeTree(grammar, syntax.tree, text, options, previous);
     return this.analyzeAroundRegion(grammar, syntax as Required<DocumentSyntax>, text, options, previous);
   }
 
   private analyzeAroundRegion(grammar: GrammarId, syntax: Required<DocumentSyntax>, text: string, options: AnalysisOptions, previous: State | undefined): AnalysisResult {
     // A clean region's statements read as they do in one tree: nothing to re-read when they are in one again.
-    const region = syntax.broken.clean ? undefined : { start: syntax.broken.start, end: syntax.broken.end };
+    const region = syntax.region.clean ? undefined : { start: syntax.region.start, end: syntax.region.end };
     const update = previous && regionUpdate(previous.segments, previous.text, syntax, text);
     const segments = update?.segments ?? regionSegments(syntax);
     const memo = previous?.memo ?? new DeclarationMemo();
@@ -148,7 +148,7 @@ export class IncrementalAnalyzer {
 
   /** The declaration groups per segment for the new text, or undefined when the edit needs a full analysis. */
   private reuse(previous: State, syntax: DocumentSyntax, text: string, { segments, prefix, suffix }: SegmentUpdate): Pick<State, 'groups' | 'importFlags' | 'replaced'> | undefined {
-    const { tree, broken } = syntax;
+    const { tree, region } = syntax;
     const old = previous.segments;
     const oldChanged = old.slice(prefix, old.length - suffix);
     const newChanged = segments.slice(prefix, segments.length - suffix);
@@ -162,7 +162,7 @@ export class IncrementalAnalyzer {
     if (changed.some((segment) => segment.imports)) {
       // The flags come from the statements' bindings; broken code's are not known, and the rest's tree may be stale around a region.
       const bindings = segmentBindings(segments);
-      if (broken && (!broken.clean || !bindings)) return this.fullBecause('a statement in the broken region imports');
+      if (region && (!region.clean || !bindings)) return this.fullBecause('a statement in the broken region imports');
       importFlags = importFlagsOf(new PythonModule(tree.rootNode, text, bindings), previous.importFlags.keys());
       for (const [key, value] of importFlags) if (previous.importFlags.get(key) !== value) rebound.add(key);
     }
@@ -172,7 +172,7 @@ export class IncrementalAnalyzer {
     if (segments.some((segment, index) => segment.hasError && !fresh.has(index))) return this.fullBecause('syntax errors outside the edited statements');
     // In one tree, the repair reparses the whole text: closing a broken statement's brackets may change how the statements
     // after it read, before the edit as after it (a broken region is repaired in its own tree).
-    const repairedFileWide = (!broken && newChanged.some((segment) => segment.hasError)) || (!previous.region && oldChanged.some((segment) => segment.hasError));
+    const repairedFileWide = (!region && newChanged.some((segment) => segment.hasError)) || (!previous.region && oldChanged.some((segment) => segment.hasError));
     if (repairedFileWide) return this.fullBecause('an edited statement is broken code, repaired file-wide');
     segments.forEach((_, index) => {
       if (fresh.has(index)) return;
@@ -195,7 +195,7 @@ export class IncrementalAnalyzer {
     const restorable = previous.replaced?.text === text ? previous.replaced.groups : undefined;
     const toExtract = redone.filter((index) => !restorable?.has(segmentKey(segments[index])));
     const extractedSegments = toExtract.map((index) => segments[index]);
-    const extraction = broken ? this.extractAroundRegion(syntax as Required<DocumentSyntax>, text, segments, extractedSegments) : extractRows(tree, text, segments, extractedSegments);
+    const extraction = region ? this.extractAroundRegion(syntax as Required<DocumentSyntax>, text, segments, extractedSegments) : extractRows(tree, text, segments, extractedSegments);
     const regrouped = groupBySegment(extraction.declarations, extractedSegments);
     if (extractedSegments.some((segment, index) => regrouped[index].some((declaration) => after(declaration.range.end, segment)))) return this.fullBecause('a re-extracted declaration reaches past its statement');
     // A repaired text's statement may start before the edited ones (recovery.ts): none of its declarations may.
@@ -229,9 +229,9 @@ export class IncrementalAnalyzer {
    * the region's tree reads as broken code (ERROR) bind nothing for the others.
    */
   private extractAroundRegion(syntax: Required<DocumentSyntax>, text: string, segments: readonly Segment[], extracted: readonly Segment[]): PythonExtraction {
-    const inside = extracted.filter((segment) => inRegion(segment, syntax.broken));
-    const outside = extracted.filter((segment) => !inRegion(segment, syntax.broken));
-    const regional = inside.length ? extractPython(syntax.broken.tree, text, { rows: rowsOf(inside), recordReads: true, ...regionFacts(segments, syntax) }) : undefined;
+    const inside = extracted.filter((segment) => inRegion(segment, syntax.region));
+    const outside = extracted.filter((segment) => !inRegion(segment, syntax.region));
+    const regional = inside.length ? extractPython(syntax.region.tree, text, { rows: rowsOf(inside), recordReads: true, ...regionFacts(segments, syntax) }) : undefined;
     if (!outside.length) return regional ?? { declarations: [] };
     const rest = extractPython(syntax.tree, text, { rows: rowsOf(outside), recordReads: true, bindings: boundBy(segments), lookup: lookupIn(syntax) });
     if (!regional) return rest;
@@ -255,8 +255,8 @@ function allGroupsOf(state: State): NonNullable<State['replaced']> {
 /** The segments of the rest's tree around the region (what it holds inside is stale, or nothing) and of the region's, in order. */
 function regionSegments(syntax: Required<DocumentSyntax>): Segment[] {
   const rest = pythonSegments(syntax.tree.rootNode);
-  const before = rest.filter((segment) => segment.start < syntax.broken.start);
-  return [...before, ...pythonSegments(syntax.broken.tree.rootNode), ...rest.filter((segment) => segment.start >= syntax.broken.end)];
+  const before = rest.filter((segment) => segment.start < syntax.region.start);
+  return [...before, ...pythonSegments(syntax.region.tree.rootNode), ...rest.filter((segment) => segment.start >= syntax.region.end)];
 }
 
 function rowsOf(segments: readonly Segment[]): Array<readonly [number, number]> {
@@ -270,16 +270,16 @@ function extractRows(tree: Tree, text: string, segments: readonly Segment[], ext
 
 /** For statements of a broken region: the bindings around it, where to read them, and where its broken statements start. */
 function regionFacts(segments: readonly Segment[], syntax: Required<DocumentSyntax>): Pick<PythonExtractionOptions, 'around' | 'brokenStatements'> {
-  const { broken } = syntax;
-  const around = boundBy(segments.filter((segment) => !inRegion(segment, broken)));
-  const region = { startIndex: broken.start, endIndex: broken.end, startPosition: broken.startPosition, endPosition: broken.endPosition };
+  const { region } = syntax;
+  const around = boundBy(segments.filter((segment) => !inRegion(segment, region)));
+  const range = { startIndex: region.start, endIndex: region.end, startPosition: region.startPosition, endPosition: region.endPosition };
   return {
-    around: { bindings: around, lookup: lookupIn(syntax), region },
-    brokenStatements: segments.filter((segment) => segment.hasError && inRegion(segment, broken)).map((segment) => segment.start),
+    around: { bindings: around, lookup: lookupIn(syntax), region: range },
+    brokenStatements: segments.filter((segment) => segment.hasError && inRegion(segment, region)).map((segment) => segment.start),
   };
 }
 
-function inRegion(segment: Segment, region: BrokenRegion): boolean {
+function inRegion(segment: Segment, region: Region): boolean {
   return segment.start >= region.start && segment.start < region.end;
 }
 

@@ -161,7 +161,7 @@ export class DocumentStore {
     const syntax = this.syntax(uri);
     if (!syntax) return undefined;
     if (offset !== undefined) return treeAt(syntax, offset);
-    return syntax.broken ? this.entries.get(uri)!.parse!.whole(this.inspect(this.entries.get(uri)!).text) : syntax.tree;
+    return syntax.region ? this.entries.get(uri)!.parse!.whole(this.inspect(this.entries.get(uri)!).text) : syntax.tree;
   }
 
   /**

@@ -28,17 +28,17 @@ export function emptyEditAt(index: number, position: Point): Edit {
 export function windowAround(previous: DocumentSyntax, text: string, dirty: { start: number; end: number }): Window | undefined {
   const root = previous.tree.rootNode;
   if (root.hasError) return undefined;
-  const broken = previous.broken;
-  if (broken && (dirty.start > broken.end || dirty.end < broken.start)) {
-    if (!broken.clean) return undefined;
+  const region = previous.region;
+  if (region && (dirty.start > region.end || dirty.end < region.start)) {
+    if (!region.clean) return undefined;
     const window = windowAround({ tree: previous.tree }, text, dirty);
-    return window && (window.endIndex <= broken.start || window.startIndex >= broken.end) ? window : undefined;
+    return window && (window.endIndex <= region.start || window.startIndex >= region.end) ? window : undefined;
   }
   let startIndex = 0;
   let startPosition: Point = { row: 0, column: 0 };
-  if (broken && dirty.start >= broken.start) {
-    startIndex = broken.start;
-    startPosition = broken.startPosition;
+  if (region && dirty.start >= region.start) {
+    startIndex = region.start;
+    startPosition = region.startPosition;
   } else {
     for (let index = lastUnitAtOrBefore(root, dirty.start); index >= 0; index--) {
       const unit = root.namedChild(index)!;
@@ -49,7 +49,7 @@ export function windowAround(previous: DocumentSyntax, text: string, dirty: { st
       }
     }
   }
-  const last = broken ? Math.max(dirty.end, broken.end - 1) : dirty.end;
+  const last = region ? Math.max(dirty.end, region.end - 1) : dirty.end;
   const next = nextUnitStart(root, last);
   const endIndex = next?.startIndex ?? text.length;
   const endPosition = next?.startPosition;
@@ -123,7 +123,7 @@ export function pointAfter(text: string, fromIndex: number, from: Point, index: 
  */
 export function boundariesHold(grammar: GrammarId, previous: DocumentSyntax, text: string, window: Window, withWindow: boolean): boolean {
   if (grammar === 'python') return true;
-  const region = previous.broken;
+  const region = previous.region;
   // Right next to a previous region, the rest's statement there may be one it no longer holds.
   if (region && ((window.startIndex > 0 && region.end === window.startIndex) || (window.endIndex < text.length && region.start === window.endIndex))) return false;
   const rest = previous.tree.rootNode;

@@ -24,7 +24,7 @@ import { boundariesHold, emptyEditAt, insideOneUnit, nextUnitStart, outside, poi
 import { GrammarId, parse, ParseBudget, parseWithin, TextSource } from './parser';
 
 /** A top-level region parsed on its own: broken code, or (`clean`) the statements the author is typing in. */
-export interface BrokenRegion {
+export interface Region {
   tree: Tree;
   start: number;
   end: number;
@@ -34,13 +34,10 @@ export interface BrokenRegion {
   clean?: boolean;
 }
 
-/**
- * A document's syntax: one tree, or the rest's tree and a region's own tree. The field is `broken`
- * because regions began as broken code only; a clean one says so (`clean`).
- */
+/** A document's syntax: one tree, or the rest's tree and a region's own tree. */
 export interface DocumentSyntax {
   tree: Tree;
-  broken?: BrokenRegion;
+  region?: Region;
 }
 
 /** What reads nodes by offset (a root node, or both trees of a DocumentSyntax). */
@@ -63,13 +60,13 @@ const MIN_BUDGET = 250;
 
 /** The tree holding `offset`: the region's inside it, the rest's elsewhere. */
 export function treeAt(syntax: DocumentSyntax, offset: number): Tree {
-  const broken = syntax.broken;
-  return broken && offset >= broken.start && offset < broken.end ? broken.tree : syntax.tree;
+  const region = syntax.region;
+  return region && offset >= region.start && offset < region.end ? region.tree : syntax.tree;
 }
 
 /** Looks nodes up in whichever tree holds them. */
 export function lookupIn(syntax: DocumentSyntax): NodeLookup {
-  if (!syntax.broken) return syntax.tree.rootNode;
+  if (!syntax.region) return syntax.tree.rootNode;
   return { descendantForIndex: (start, end) => treeAt(syntax, start).rootNode.descendantForIndex(start, end ?? start) };
 }
 
@@ -100,10 +97,10 @@ export class IncrementalParse {
     if (!this.syntax) return;
     this.syntax.tree.edit(edit);
     this.joined.move(edit);
-    const broken = this.syntax.broken;
-    if (broken) {
-      broken.tree.edit(edit);
-      moveRegion(broken, edit);
+    const region = this.syntax.region;
+    if (region) {
+      region.tree.edit(edit);
+      moveRegion(region, edit);
     }
     const dirty = this.dirty;
     const end = dirty && (dirty.end >= edit.oldEndIndex ? dirty.end + edit.newEndIndex - edit.oldEndIndex : Math.max(dirty.end, edit.newEndIndex));
@@ -138,7 +135,7 @@ export class IncrementalParse {
     if (window) {
       const parsed = this.parseRegion(previous, text, window, dirty);
       if (parsed && 'tree' in parsed) return parsed;
-      if (parsed && (!previous.broken || previous.broken.clean) && !this.insideOneStatement(previous, dirty)) {
+      if (parsed && (!previous.region || previous.region.clean) && !this.insideOneStatement(previous, dirty)) {
         const joined = this.reparseThroughRest(previous, text, parsed.clean);
         if (joined) return joined;
       }
@@ -152,7 +149,7 @@ export class IncrementalParse {
    */
   private insideOneStatement(previous: DocumentSyntax, dirty: Span): boolean {
     if (this.joined.touches(dirty)) return false;
-    const region = previous.broken;
+    const region = previous.region;
     if (!region || dirty.end < region.start || dirty.start > region.end) return insideOneUnit(previous.tree.rootNode, dirty);
     return dirty.start >= region.start && dirty.end <= region.end && insideOneUnit(region.tree.rootNode, dirty);
   }
@@ -164,18 +161,18 @@ export class IncrementalParse {
    */
   settle(text: string): boolean {
     const syntax = this.syntax;
-    if (this.dirty || !syntax?.broken?.clean) return false;
+    if (this.dirty || !syntax?.region?.clean) return false;
     this.source.text = text;
     const budget = this.newBudget(text);
     const settled = this.reparseWhole(syntax, text, 'incremental');
     if (this.lastParse !== 'afresh') this.learn(budget);
-    return !settled.broken;
+    return !settled.region;
   }
 
   /** The syntax as one tree (reparsing the region with the rest when there is one). */
   whole(text: string): Tree {
     const syntax = this.current(text);
-    if (!syntax.broken) return syntax.tree;
+    if (!syntax.region) return syntax.tree;
     this.newBudget(text);
     return this.reparseWhole(syntax, text, 'incremental').tree;
   }
@@ -195,7 +192,7 @@ export class IncrementalParse {
   private reparseWhole(previous: DocumentSyntax, text: string, how: 'full' | 'incremental'): DocumentSyntax {
     const tree = parseWithin(this.budget, this.grammar, text, previous.tree, undefined, this.source);
     if (!tree) return this.parseAfresh(previous, text);
-    if (previous.broken && tree.rootNode.hasError) {
+    if (previous.region && tree.rootNode.hasError) {
       // Recovering from errors, tree-sitter reshapes statements after what it can reuse; the rest's tree, read without the
       // region, made it recover otherwise than a fresh parse does (and than the CLI reads the file).
       tree.delete();
@@ -294,9 +291,9 @@ export class IncrementalParse {
     // Python's rest is kept for clean regions only: a broken one's merge later (a letter typed at the start of an indented
     // line, then deleted) made tree-sitter re-read the file from the edited old tree, past the reparse budget.
     if (this.grammar !== 'python' && this.keepsRest(previous, text, window, dirty, false)) {
-      previous.broken?.tree.delete();
+      previous.region?.tree.delete();
       this.lastParse = 'broken-region';
-      return (this.syntax = { tree: previous.tree, broken: regionOf(alone, window) });
+      return (this.syntax = { tree: previous.tree, region: regionOf(alone, window) });
     }
     const rest = this.parseRest(previous.tree, text, window);
     if (!rest || rest.rootNode.hasError || !splitsAt(rest.rootNode, window)) {
@@ -306,7 +303,7 @@ export class IncrementalParse {
     }
     deleteSyntax(previous);
     this.lastParse = 'broken-region';
-    return (this.syntax = { tree: rest, broken: regionOf(alone, window) });
+    return (this.syntax = { tree: rest, region: regionOf(alone, window) });
   }
 
   /**
@@ -316,7 +313,7 @@ export class IncrementalParse {
    * it (`withWindow`, a clean region) or without it (a broken one) as in the rest's tree.
    */
   private keepsRest(previous: DocumentSyntax, text: string, window: Window, dirty: Span, withWindow: boolean): boolean {
-    return covers(window, previous.broken) && this.insideOneStatement(previous, dirty) && boundariesHold(this.grammar, previous, text, window, withWindow);
+    return covers(window, previous.region) && this.insideOneStatement(previous, dirty) && boundariesHold(this.grammar, previous, text, window, withWindow);
   }
 
   /**
@@ -326,7 +323,7 @@ export class IncrementalParse {
    * puts the previous region back into it.
    */
   private cleanRegion(previous: DocumentSyntax, text: string, window: Window, alone: Tree, dirty: Span): DocumentSyntax | undefined {
-    const old = previous.broken;
+    const old = previous.region;
     const covered = covers(window, old);
     if (!(covered || old?.clean) || !this.insideOneStatement(previous, dirty) || !boundariesHold(this.grammar, previous, text, window, true)) return undefined;
     let rest = previous.tree;
@@ -341,7 +338,7 @@ export class IncrementalParse {
     }
     old?.tree.delete();
     this.lastParse = 'clean-region';
-    return (this.syntax = { tree: rest, broken: { ...regionOf(alone, window), clean: true } });
+    return (this.syntax = { tree: rest, region: { ...regionOf(alone, window), clean: true } });
   }
 
 
@@ -368,11 +365,11 @@ export class IncrementalParse {
 }
 
 /** Whether the window holds all of the region (or there is none). */
-function covers(window: Window, region: BrokenRegion | undefined): boolean {
+function covers(window: Window, region: Region | undefined): boolean {
   return !region || (window.startIndex <= region.start && region.end <= window.endIndex);
 }
 
-function regionOf(tree: Tree, window: Window): BrokenRegion {
+function regionOf(tree: Tree, window: Window): Region {
   return { tree, start: window.startIndex, end: window.endIndex, startPosition: window.startPosition, endPosition: window.endPosition };
 }
 
@@ -381,7 +378,7 @@ function defaultChecks(text: string, usual: number): number {
 }
 
 /** Moves a region's bounds with an edit (an edit inside it moves only its end). */
-function moveRegion(region: BrokenRegion, edit: Edit): void {
+function moveRegion(region: Region, edit: Edit): void {
   const rows = edit.newEndPosition.row - edit.oldEndPosition.row;
   const moved = moveSpan(region, edit);
   if (moved.start) region.startPosition = { row: region.startPosition.row + rows, column: region.startPosition.column };
@@ -390,5 +387,5 @@ function moveRegion(region: BrokenRegion, edit: Edit): void {
 
 function deleteSyntax(syntax: DocumentSyntax): void {
   syntax.tree.delete();
-  syntax.broken?.tree.delete();
+  syntax.region?.tree.delete();
 }

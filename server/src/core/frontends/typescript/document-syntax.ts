@@ -27,7 +27,7 @@ export class TopLevelNodes {
   constructor(private readonly syntax: DocumentSyntax) {
     const rest = syntax.tree.rootNode;
     const count = rest.namedChildCount;
-    const region = syntax.broken;
+    const region = syntax.region;
     const root = region?.tree.rootNode;
     this.inside = !root ? [] : root.type === 'ERROR' ? [root] : namedChildrenOf(root);
     this.before = region ? firstNotBefore(count, (index) => rest.namedChild(index)!.startIndex < region.start) : count;
@@ -62,7 +62,7 @@ export class TopLevelNodes {
 /** Every node the front end looks at (see `collectFileNodes`), from both trees. */
 export function collectSyntaxNodes(syntax: DocumentSyntax): FileNodes {
   const rest = collectFileNodes(syntax.tree.rootNode);
-  const region = syntax.broken;
+  const region = syntax.region;
   if (!region) return rest;
   const own = collectFileNodes(region.tree.rootNode);
   const merged = {} as FileNodes;
