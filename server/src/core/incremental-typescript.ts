@@ -36,7 +36,7 @@ import { Shift, ShiftableGroup } from './incremental-shift';
 import { ToolDeclaration } from './model';
 import { GrammarId, languageOfGrammar } from './parse/parser';
 import { firstNotBefore } from './sorted';
-import { DocumentSyntax, lookupIn, NodeLookup } from './parse/windows';
+import { brokenSpan, DocumentSyntax, lookupIn, NodeLookup } from './parse/windows';
 
 /** One top-level statement's reading, kept between analyses. */
 interface Group extends ScopeStatement {
@@ -100,8 +100,7 @@ export class IncrementalScriptAnalyzer {
     const documentSyntax: DocumentSyntax = 'rootNode' in syntax ? { tree: syntax } : syntax;
     const root = documentSyntax.tree.rootNode;
     const nodes = new TopLevelNodes(documentSyntax);
-    const own = documentSyntax.region;
-    const region = own && !own.clean ? { start: own.start, end: own.end } : undefined;
+    const region = brokenSpan(documentSyntax);
     const previous = this.state;
     this.state = undefined;
     const same = previous && previous.grammar === grammar && previous.options === options ? previous : undefined;

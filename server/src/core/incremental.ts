@@ -25,7 +25,7 @@ import { Span } from './parse/joined-windows';
 import { Shift, ShiftableGroup } from './incremental-shift';
 import { ToolDeclaration } from './model';
 import { GrammarId } from './parse/parser';
-import { DocumentSyntax, lookupIn, NodeLookup, Region } from './parse/windows';
+import { brokenSpan, DocumentSyntax, lookupIn, NodeLookup, Region } from './parse/windows';
 
 interface State {
   options: AnalysisOptions;
@@ -74,8 +74,7 @@ export class IncrementalAnalyzer {
   }
 
   private analyzeAroundRegion(grammar: GrammarId, syntax: Required<DocumentSyntax>, text: string, options: AnalysisOptions, previous: State | undefined): AnalysisResult {
-    // A clean region's statements read as they do in one tree: nothing to re-read when they are in one again.
-    const region = syntax.region.clean ? undefined : { start: syntax.region.start, end: syntax.region.end };
+    const region = brokenSpan(syntax);
     const update = previous && regionUpdate(previous.segments, previous.text, syntax, text);
     const segments = update?.segments ?? regionSegments(syntax);
     const memo = previous?.memo ?? new DeclarationMemo();

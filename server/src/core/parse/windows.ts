@@ -133,9 +133,10 @@ export class IncrementalParse {
   private reparse(previous: DocumentSyntax, text: string, dirty: { start: number; end: number }): DocumentSyntax {
     const window = windowAround(previous, text, dirty);
     if (window) {
-      const parsed = this.parseRegion(previous, text, window, dirty);
+      const inside = this.insideOneStatement(previous, dirty);
+      const parsed = this.parseRegion(previous, text, window, inside);
       if (parsed && 'tree' in parsed) return parsed;
-      if (parsed && (!previous.region || previous.region.clean) && !this.insideOneStatement(previous, dirty)) {
+      if (parsed && (!previous.region || previous.region.clean) && !inside) {
         const joined = this.reparseThroughRest(previous, text, parsed.clean);
         if (joined) return joined;
       }
@@ -164,9 +165,9 @@ export class IncrementalParse {
     if (this.dirty || !syntax?.region?.clean) return false;
     this.source.text = text;
     const budget = this.newBudget(text);
-    const settled = this.reparseWhole(syntax, text, 'incremental');
+    this.reparseWhole(syntax, text, 'incremental');
     if (this.lastParse !== 'afresh') this.learn(budget);
-    return !settled.region;
+    return true;
   }
 
   /** The syntax as one tree (reparsing the region with the rest when there is one). */
@@ -265,12 +266,12 @@ export class IncrementalParse {
    * The window parsed alone; when it is broken, the rest reparsed without it. When the window parses
    * cleanly, a clean region where it may be one (`cleanRegion`); else that clean extent, or the one
    * with the statements after it (a decorator that was cut from its definition, an `else:` from its
-   * `if`). Undefined: reparse the whole.
+   * `if`). Undefined: reparse the whole. `inside`: the edit lies inside one statement (`insideOneStatement`).
    */
-  private parseRegion(previous: DocumentSyntax, text: string, window: Window, dirty: Span): DocumentSyntax | { clean: Window } | undefined {
+  private parseRegion(previous: DocumentSyntax, text: string, window: Window, inside: boolean): DocumentSyntax | { clean: Window } | undefined {
     const alone = parse(this.grammar, text, undefined, [window], this.source);
     if (!alone.rootNode.hasError) {
-      const region = this.cleanRegion(previous, text, window, alone, dirty);
+      const region = this.cleanRegion(previous, text, window, alone, inside);
       if (region) return region;
       alone.delete();
       return { clean: window };
@@ -288,9 +289,10 @@ export class IncrementalParse {
         return { clean: longer };
       }
     }
-    // Python's rest is kept for clean regions only: a broken one's merge later (a letter typed at the start of an indented
-    // line, then deleted) made tree-sitter re-read the file from the edited old tree, past the reparse budget.
-    if (this.grammar !== 'python' && this.keepsRest(previous, text, window, dirty, false)) {
+    // The rest's tree kept as it is when the statements around the window read the same without it. Not in Python: there a
+    // broken region's merge later (a letter typed at the start of an indented line, then deleted) made tree-sitter re-read
+    // the file from the edited old tree, past the reparse budget.
+    if (this.grammar !== 'python' && inside && covers(window, previous.region) && boundariesHold(this.grammar, previous, text, window, false)) {
       previous.region?.tree.delete();
       this.lastParse = 'broken-region';
       return (this.syntax = { tree: previous.tree, region: regionOf(alone, window) });
@@ -307,25 +309,15 @@ export class IncrementalParse {
   }
 
   /**
-   * Whether a region for `window` may keep the rest's tree as it is, edited but not reparsed: the
-   * edit lies inside one statement (away from windows joined through the rest), the window covers
-   * the previous region if there is one, and the statements around the window read the same with
-   * it (`withWindow`, a clean region) or without it (a broken one) as in the rest's tree.
-   */
-  private keepsRest(previous: DocumentSyntax, text: string, window: Window, dirty: Span, withWindow: boolean): boolean {
-    return covers(window, previous.region) && this.insideOneStatement(previous, dirty) && boundariesHold(this.grammar, previous, text, window, withWindow);
-  }
-
-  /**
    * A clean region for a window that parses cleanly alone, when the edit lies inside one statement
    * and the window reads the same alone as in the whole. The rest's tree is kept when the window
    * covers the previous region (or there was none); else it is reparsed without the window, which
    * puts the previous region back into it.
    */
-  private cleanRegion(previous: DocumentSyntax, text: string, window: Window, alone: Tree, dirty: Span): DocumentSyntax | undefined {
+  private cleanRegion(previous: DocumentSyntax, text: string, window: Window, alone: Tree, inside: boolean): DocumentSyntax | undefined {
     const old = previous.region;
     const covered = covers(window, old);
-    if (!(covered || old?.clean) || !this.insideOneStatement(previous, dirty) || !boundariesHold(this.grammar, previous, text, window, true)) return undefined;
+    if (!inside || !(covered || old?.clean) || !boundariesHold(this.grammar, previous, text, window, true)) return undefined;
     let rest = previous.tree;
     if (!covered) {
       const reparsed = this.parseRest(previous.tree, text, window);
@@ -340,9 +332,6 @@ export class IncrementalParse {
     this.lastParse = 'clean-region';
     return (this.syntax = { tree: rest, region: { ...regionOf(alone, window), clean: true } });
   }
-
-
-
 
   /**
    * The document without the window, reparsed from its previous tree (undefined once the edit's
@@ -362,6 +351,15 @@ export class IncrementalParse {
       old.delete();
     }
   }
+}
+
+/**
+ * The span of a broken region, whose statements read otherwise than in one tree (analyses count
+ * them as edited when the region comes or goes); none for a clean region, which reads as the whole.
+ */
+export function brokenSpan(syntax: DocumentSyntax): Span | undefined {
+  const region = syntax.region;
+  return region && !region.clean ? { start: region.start, end: region.end } : undefined;
 }
 
 /** Whether the window holds all of the region (or there is none). */
