@@ -13,6 +13,7 @@ import { IncrementalAnalyzer } from '../server/src/core/incremental';
 import { IncrementalScriptAnalyzer } from '../server/src/core/incremental-typescript';
 import { GrammarId, grammarForPath, setParseLogger } from '../server/src/core/parse/parser';
 import { IncrementalParse } from '../server/src/core/parse/windows';
+import { flatten } from '../server/src/lsp/documents';
 import { treeEditFor } from '../server/src/lsp/edits';
 
 (async () => {
@@ -39,7 +40,7 @@ import { treeEditFor } from '../server/src/lsp/edits';
     const cpuStarted = process.cpuUsage();
     parse.edit(treeEditFor(document, edit.range, edit.text));
     document = TextDocument.update(document, [edit], document.version + 1);
-    const text = document.getText();
+    const text = flatten(document.getText());
     parse.current(text);
     const parsed = performance.now();
     log?.print(`edit ${editNumber} (${edit.range.start.line}:${edit.range.start.character} ${JSON.stringify(edit.text)}), parsed as ${parse.lastParse} in ${(parsed - started).toFixed(1)} ms`);
