@@ -6,15 +6,15 @@
 // action (lexed tokens, reused nodes, nodes it could not reuse and why) and the first reuse failures.
 // A reparse that relexes most of the file shows tens of thousands of `lex_external` and few `reuse_node`.
 import * as fs from 'node:fs';
-import { TextDocument } from 'vscode-languageserver-textdocument';
 import { percentile, typingEdits } from '../bench/edits';
 import { initAnalysis } from '../server/src/core/analyze';
 import { IncrementalAnalyzer } from '../server/src/core/incremental';
 import { IncrementalScriptAnalyzer } from '../server/src/core/incremental-typescript';
 import { GrammarId, grammarForPath, setParseLogger } from '../server/src/core/parse/parser';
 import { IncrementalParse } from '../server/src/core/parse/windows';
-import { flatten } from '../server/src/lsp/documents';
+import { SourceText } from '../server/src/core/source-text';
 import { treeEditFor } from '../server/src/lsp/edits';
+import { LiveDocument } from '../server/src/lsp/live-document';
 
 (async () => {
   await initAnalysis();
@@ -22,25 +22,27 @@ import { treeEditFor } from '../server/src/lsp/edits';
   const count = Number(process.argv[3] ?? 200);
   const seed = Number(process.argv[4] ?? 100);
   const grammar = grammarForPath(file)!;
-  let document = TextDocument.create('file:///x', grammar, 1, fs.readFileSync(file, 'utf8'));
+  // As the server keeps it: the text in pieces (lsp/live-document.ts).
+  const source = fs.readFileSync(file, 'utf8');
+  const document = new LiveDocument('file:///x', grammar, 1, source);
   // As the server parses: a broken statement gets its own tree (core/parse/windows.ts).
   const parse = new IncrementalParse(grammar);
   const analyzer = grammar === 'python' ? new IncrementalAnalyzer() : new IncrementalScriptAnalyzer();
   const options = {};
-  const analyze = (text: string) => analyzer.analyze(grammar, parse.current(text), text, options);
-  analyze(document.getText());
+  const analyze = (text: SourceText) => analyzer.analyze(grammar, parse.current(text), text, options);
+  analyze(document.text);
   const rows: Array<{ ms: number; cpu: number; parse: number; mode: string; reason: string; at: string }> = [];
   const logEdit = Number(process.env.LOG_EDIT ?? 0);
   let editNumber = 0;
   const settles: number[] = [];
-  for (const edit of typingEdits(document.getText(), count, seed)) {
+  for (const edit of typingEdits(source, count, seed)) {
     editNumber++;
     const log = editNumber === logEdit ? new ParseLog(grammar) : undefined;
     const started = performance.now();
     const cpuStarted = process.cpuUsage();
     parse.edit(treeEditFor(document, edit.range, edit.text));
-    document = TextDocument.update(document, [edit], document.version + 1);
-    const text = flatten(document.getText());
+    document.update([edit], document.version + 1);
+    const text = document.text;
     parse.current(text);
     const parsed = performance.now();
     log?.print(`edit ${editNumber} (${edit.range.start.line}:${edit.range.start.character} ${JSON.stringify(edit.text)}), parsed as ${parse.lastParse} in ${(parsed - started).toFixed(1)} ms`);
@@ -53,7 +55,7 @@ import { treeEditFor } from '../server/src/lsp/edits';
       if (parse.settle(text)) settles.push(performance.now() - settling);
     }
     const cpu = (cpuUsed.user + cpuUsed.system) / 1000;
-    const line = text.split('\n')[edit.range.start.line];
+    const line = document.getText({ start: { line: edit.range.start.line, character: 0 }, end: { line: edit.range.start.line + 1, character: 0 } });
     rows.push({ ms, cpu, parse: parsed - started, mode: `${analyzer.lastMode}/${how}`, reason: analyzer.lastMode === 'full' || how !== parse.lastParse ? analyzer.lastReason : 'lastRead' in analyzer ? `${analyzer.lastRead} statements read` : '', at: `${edit.range.start.line}:${edit.range.start.character} ${JSON.stringify(edit.text)} ${line.trim().slice(0, 60)}` });
   }
   const times = rows.map((row) => row.ms);

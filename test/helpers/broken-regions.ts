@@ -11,14 +11,15 @@
  *   region alone and has no syntax error, the rest's statements outside the region are those of a
  *   fresh parse of the text, and the analysis is a fresh full analysis of the text.
  */
+import { SourceText } from '../../server/src/core/source-text';
 import assert from 'node:assert/strict';
-import { TextDocument } from 'vscode-languageserver-textdocument';
 import { Node, Range, Tree } from 'web-tree-sitter';
 import { Random } from '../../bench/random';
 import { AnalysisOptions, AnalysisResult, analyzeText } from '../../server/src/core/analyze';
 import { GrammarId, parse } from '../../server/src/core/parse/parser';
 import { DocumentSyntax, IncrementalParse } from '../../server/src/core/parse/windows';
 import { treeEditFor } from '../../server/src/lsp/edits';
+import { LiveDocument } from '../../server/src/lsp/live-document';
 import { assertSameSnapshot, DocumentEdit, randomEdit, RandomEditOptions, snapshot, undoEdit } from './document-edits';
 
 /**
@@ -38,7 +39,7 @@ export interface RegionOutcome {
 
 /** An incremental analyzer (Python's or TypeScript / JavaScript's). */
 export interface SyntaxAnalyzer {
-  analyze(grammar: GrammarId, syntax: DocumentSyntax, text: string, options: AnalysisOptions): AnalysisResult;
+  analyze(grammar: GrammarId, syntax: DocumentSyntax, text: SourceText, options: AnalysisOptions): AnalysisResult;
   lastMode: string;
   lastReason: string;
 }
@@ -58,27 +59,29 @@ export interface Typing {
   analyzer: () => SyntaxAnalyzer;
   options?: AnalysisOptions;
   /** The reparse budget per edit, in progress checks (IncrementalParse's own by default). */
-  checksFor?: (text: string) => number;
+  checksFor?: (text: SourceText) => number;
 }
 
 /** Edits the document `steps` times and checks every state; counts the broken regions into `outcome`. */
 export function checkTyping(typing: Typing, outcome: RegionOutcome): void {
   const { grammar, text, random } = typing;
-  let document = TextDocument.create(`file:///${typing.file}`, grammar, 1, text);
+  // As the server keeps an open document: its text in pieces (lsp/live-document.ts), read through SourceText.
+  const document = new LiveDocument(`file:///${typing.file}`, grammar, 1, text);
   const parsed = new IncrementalParse(grammar, typing.checksFor);
   const analyzer = typing.analyzer();
   const options = typing.options ?? {};
   let previousText = text;
   try {
-    analyzer.analyze(grammar, parsed.current(text), text, options);
+    analyzer.analyze(grammar, parsed.current(document.text), document.text, options);
     for (let step = 0; step < typing.steps; step++) {
       const edit: DocumentEdit = step % 2 === 1 && random.chance(typing.undo) ? undoEdit(document, previousText) : randomEdit(random, document, typing.edits);
-      previousText = document.getText();
+      previousText = document.text.slice();
       parsed.edit(treeEditFor(document, edit.range, edit.text));
-      document = TextDocument.update(document, [edit], document.version + 1);
-      const current = document.getText();
+      document.update([edit], document.version + 1);
+      const source = document.text;
+      const current = source.slice();
       const where = `${typing.name}, edit ${step} (${JSON.stringify(edit)})`;
-      const syntax = parsed.current(current);
+      const syntax = parsed.current(source);
       const broken = syntax.region && !syntax.region.clean;
       if (syntax.region?.clean) checkCleanRegion(grammar, syntax, current, where, outcome);
       else if (broken) checkRegion(grammar, syntax, current, where, outcome);
@@ -91,20 +94,20 @@ export function checkTyping(typing: Typing, outcome: RegionOutcome): void {
         outcome.afresh = (outcome.afresh ?? 0) + 1;
         assertSameTree(syntax.tree, grammar, current, `${where}, parsed afresh`);
       }
-      const result = analyzer.analyze(grammar, syntax, current, options);
+      const result = analyzer.analyze(grammar, syntax, source, options);
       if (broken) {
         outcome.regionAnalyses += analyzer.lastMode === 'full' ? 0 : 1;
         // Read afresh from the same trees: what the incremental analysis reused and moved must be the same.
-        const fresh = typing.analyzer().analyze(grammar, syntax, current, options);
+        const fresh = typing.analyzer().analyze(grammar, syntax, source, options);
         assertSameSnapshot(snapshot(result), snapshot(fresh), `${where}: with the broken region ${syntax.region!.start}-${syntax.region!.end}, ${analyzer.lastMode} ${analyzer.lastReason}`);
       } else {
         const region = syntax.region ? ` with the clean region ${syntax.region.start}-${syntax.region.end}` : '';
         assertSameSnapshot(snapshot(result), snapshot(analyzeText(current, typing.file, options)), `${where}${region}: ${analyzer.lastMode} ${analyzer.lastReason}`);
       }
       // As the server does between keystrokes, now and then: a clean region and the rest made one tree again.
-      if (step % 3 === 2 && parsed.settle(current)) {
+      if (step % 3 === 2 && parsed.settle(source)) {
         outcome.settled = (outcome.settled ?? 0) + 1;
-        assert.deepEqual(topLevel(parsed.current(current).tree.rootNode), freshTopLevel(grammar, current), `${where}, settled`);
+        assert.deepEqual(topLevel(parsed.current(source).tree.rootNode), freshTopLevel(grammar, current), `${where}, settled`);
       }
     }
   } finally {

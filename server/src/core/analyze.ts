@@ -2,6 +2,7 @@
  * The analysis pipeline: text → syntax tree → ToolDeclaration[] → Finding[].
  * Used by the language server, the CLI and the tests alike.
  */
+import { SourceText } from './source-text';
 import { Tree } from 'web-tree-sitter';
 import { extractDeclarations } from './frontends';
 import { Finding, Severity, ToolDeclaration } from './model';
@@ -41,7 +42,7 @@ export function initAnalysis(grammars?: Iterable<GrammarId>): Promise<void> {
 export const MAX_LINE_LENGTH = 100_000;
 
 /** Whether some line of the text is longer than `limit` UTF-16 code units. */
-export function hasOverlongLine(text: string, limit = MAX_LINE_LENGTH): boolean {
+export function hasOverlongLine(text: SourceText, limit = MAX_LINE_LENGTH): boolean {
   // Jump from line start to the last line break within `limit` of it: a few steps for any text.
   for (let start = 0; text.length - start > limit;) {
     const lastBreak = text.lastIndexOf('\n', start + limit);
@@ -61,7 +62,7 @@ export function withLfLineBreaks(text: string): string {
 }
 
 /** The cheap pre-filter design.md allows: text without these substrings cannot declare a tool. */
-export function mayDeclareTools(text: string): boolean {
+export function mayDeclareTools(text: SourceText): boolean {
   return ['tool', 'Tool', 'annotations', 'metadata', 'inputSchema'].some((word) => text.includes(word));
 }
 
@@ -78,13 +79,13 @@ export function analyzeText(text: string, filePath: string, options: AnalysisOpt
   }
 }
 
-export function analyzeTree(grammar: GrammarId, tree: Tree, text: string, options: AnalysisOptions = {}): AnalysisResult {
+export function analyzeTree(grammar: GrammarId, tree: Tree, text: SourceText, options: AnalysisOptions = {}): AnalysisResult {
   const declarations = extractDeclarations(grammar, tree, text, options);
   return { grammar, declarations, findings: findingsFor(tree.rootNode, text, declarations, options) };
 }
 
 /** The findings of declarations extracted from the syntax `lookup` reads: the rules, then the suppression comments, sorted. */
-export function findingsFor(lookup: NodeLookup, text: string, declarations: readonly ToolDeclaration[], options: AnalysisOptions = {}, memo?: RuleMemo): Finding[] {
+export function findingsFor(lookup: NodeLookup, text: SourceText, declarations: readonly ToolDeclaration[], options: AnalysisOptions = {}, memo?: RuleMemo): Finding[] {
   return applySuppressions(lookup, text, runRules(declarations, text, options, memo), options).sort(compareFindings);
 }
 
@@ -119,7 +120,7 @@ function activeRules(options: AnalysisOptions): ActiveRule[] {
 }
 
 /** The rules' findings for the declarations, each declaration's checked once per memo, then the file-wide checks; not sorted. */
-export function runRules(declarations: readonly ToolDeclaration[], text: string, options: AnalysisOptions = {}, memo?: RuleMemo): Finding[] {
+export function runRules(declarations: readonly ToolDeclaration[], text: SourceText, options: AnalysisOptions = {}, memo?: RuleMemo): Finding[] {
   const active = activeRules(options);
   const findings: Finding[] = [];
   declarations.forEach((declaration, index) => {
@@ -145,7 +146,7 @@ export function runRules(declarations: readonly ToolDeclaration[], text: string,
 }
 
 /** Runs one check and adds its findings, at their final severity, to `into`. */
-function runCheck(rule: Rule, severity: Severity, options: AnalysisOptions, text: string, into: Finding[], check: (context: RuleContext) => void): void {
+function runCheck(rule: Rule, severity: Severity, options: AnalysisOptions, text: SourceText, into: Finding[], check: (context: RuleContext) => void): void {
   const context: RuleContext = {
     profile: options.profile ?? 'recommended',
     severity,

@@ -1,4 +1,5 @@
 /** Where an edit falls among a Python module's top-level statements (incremental analysis). */
+import { ChunkedText, SourceText } from './source-text';
 import { Node } from 'web-tree-sitter';
 import { Segment, segmentOf } from './incremental-python';
 import { Span } from './parse/joined-windows';
@@ -22,7 +23,7 @@ export interface SegmentUpdate {
  * once one of them is found at its moved place, on a later line than the edit (the rest of the
  * text, the same, then parses the same). Columns never move for those: only offsets and rows.
  */
-export function updatedSegments(old: readonly Segment[], oldText: string, root: Node, text: string, alsoChanged?: Span): SegmentUpdate {
+export function updatedSegments(old: readonly Segment[], oldText: SourceText, root: Node, text: SourceText, alsoChanged?: Span): SegmentUpdate {
   const { same, tail } = unchangedEnds(oldText, text, alsoChanged);
   const oldChangeEnd = oldText.length - tail;
   const newChangeEnd = text.length - tail;
@@ -62,7 +63,7 @@ export function updatedSegments(old: readonly Segment[], oldText: string, root: 
  * The same, from every top-level statement of the new tree: when the tree holds syntax errors,
  * tree-sitter's recovery may reshape statements far from the edit, so all are read and compared.
  */
-export function comparedSegments(old: readonly Segment[], oldText: string, segments: Segment[], text: string, alsoChanged?: Span): SegmentUpdate {
+export function comparedSegments(old: readonly Segment[], oldText: SourceText, segments: Segment[], text: SourceText, alsoChanged?: Span): SegmentUpdate {
   const { same, tail } = unchangedEnds(oldText, text, alsoChanged);
   const oldChangeEnd = oldText.length - tail;
   const delta = text.length - oldText.length;
@@ -82,7 +83,7 @@ export function comparedSegments(old: readonly Segment[], oldText: string, segme
  * How many code units the texts share at the start and at the end; `alsoChanged` (old offsets)
  * counts as changed too: a region the old segments were read from with another tree.
  */
-function unchangedEnds(oldText: string, text: string, alsoChanged: Span | undefined): { same: number; tail: number } {
+function unchangedEnds(oldText: SourceText, text: SourceText, alsoChanged: Span | undefined): { same: number; tail: number } {
   let same = commonPrefixLength(oldText, text);
   let tail = commonSuffixLength(oldText, text, same);
   if (alsoChanged) {
@@ -98,7 +99,7 @@ function unchangedEnds(oldText: string, text: string, alsoChanged: Span | undefi
  * the rest's statements and the region's. Undefined when the kept ones are not where the rest's
  * tree has them.
  */
-export function regionUpdate(old: readonly Segment[], oldText: string, syntax: Required<DocumentSyntax>, text: string): SegmentUpdate | undefined {
+export function regionUpdate(old: readonly Segment[], oldText: SourceText, syntax: Required<DocumentSyntax>, text: SourceText): SegmentUpdate | undefined {
   const { tree, region } = syntax;
   const root = tree.rootNode;
   const same = commonPrefixLength(oldText, text);
@@ -147,7 +148,7 @@ function sameSpan(segment: Segment, node: Node, delta: number): boolean {
 }
 
 /** Whether a line break lies between the edit's end and `start` (in the old text). */
-function startsOnLaterLine(oldText: string, oldChangeEnd: number, start: number): boolean {
+function startsOnLaterLine(oldText: SourceText, oldChangeEnd: number, start: number): boolean {
   return oldText.lastIndexOf('\n', start - 1) >= oldChangeEnd;
 }
 
@@ -168,20 +169,20 @@ function segmentStartingAt(segments: readonly Segment[], start: number): number 
 
 const CHUNK = 4096;
 
-/** How many code units two strings share at the start (whole chunks compared natively first). */
-export function commonPrefixLength(a: string, b: string): number {
+/** How many code units two texts share at the start (pieces two ChunkedTexts share skipped, then whole chunks compared natively). */
+export function commonPrefixLength(a: SourceText, b: SourceText): number {
   const limit = Math.min(a.length, b.length);
-  let same = 0;
-  while (same + CHUNK <= limit && a.substring(same, same + CHUNK) === b.substring(same, same + CHUNK)) same += CHUNK;
+  let same = a instanceof ChunkedText && b instanceof ChunkedText ? Math.min(a.sharedPrefix(b), limit) : 0;
+  while (same + CHUNK <= limit && a.slice(same, same + CHUNK) === b.slice(same, same + CHUNK)) same += CHUNK;
   while (same < limit && a.charCodeAt(same) === b.charCodeAt(same)) same++;
   return same;
 }
 
-/** How many code units two strings share at the end, not reaching into the first `shared` ones. */
-export function commonSuffixLength(a: string, b: string, shared: number): number {
+/** How many code units two texts share at the end, not reaching into the first `shared` ones. */
+export function commonSuffixLength(a: SourceText, b: SourceText, shared: number): number {
   const limit = Math.min(a.length, b.length) - shared;
-  let tail = 0;
-  while (tail + CHUNK <= limit && a.substring(a.length - tail - CHUNK, a.length - tail) === b.substring(b.length - tail - CHUNK, b.length - tail)) tail += CHUNK;
+  let tail = a instanceof ChunkedText && b instanceof ChunkedText ? Math.max(Math.min(a.sharedSuffix(b), limit), 0) : 0;
+  while (tail + CHUNK <= limit && a.slice(a.length - tail - CHUNK, a.length - tail) === b.slice(b.length - tail - CHUNK, b.length - tail)) tail += CHUNK;
   while (tail < limit && a.charCodeAt(a.length - 1 - tail) === b.charCodeAt(b.length - 1 - tail)) tail++;
   return tail;
 }

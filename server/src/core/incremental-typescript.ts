@@ -18,6 +18,7 @@
  * region's statements (before and after the edit) always count as edited; a clean region's read
  * as they do in one tree.
  */
+import { SourceText } from './source-text';
 import { Node, Tree } from 'web-tree-sitter';
 import { AnalysisOptions, AnalysisResult, findingsFor } from './analyze';
 import { declarationsAmong, serverModulesOf } from './frontends/typescript';
@@ -54,7 +55,7 @@ interface Group extends ScopeStatement {
 interface State {
   grammar: GrammarId;
   options: AnalysisOptions;
-  text: string;
+  text: SourceText;
   statements: Statement[];
   groups: Group[];
   imports: ImportFacts;
@@ -96,7 +97,7 @@ export class IncrementalScriptAnalyzer {
   lastRead = 0;
 
   /** `syntax`: the document's tree, or its trees with a broken region (parse/windows.ts). */
-  analyze(grammar: GrammarId, syntax: Tree | DocumentSyntax, text: string, options: AnalysisOptions): AnalysisResult {
+  analyze(grammar: GrammarId, syntax: Tree | DocumentSyntax, text: SourceText, options: AnalysisOptions): AnalysisResult {
     const documentSyntax: DocumentSyntax = 'rootNode' in syntax ? { tree: syntax } : syntax;
     const root = documentSyntax.tree.rootNode;
     const nodes = new TopLevelNodes(documentSyntax);
@@ -144,7 +145,7 @@ export class IncrementalScriptAnalyzer {
   }
 
   /** `reuse`, where anything unforeseen (an exception) means a full analysis rather than none. */
-  private reuseOrFull(previous: State, text: string, context: TreeContext): Outcome | undefined {
+  private reuseOrFull(previous: State, text: SourceText, context: TreeContext): Outcome | undefined {
     try {
       return this.reuse(previous, text, context);
     } catch (error) {
@@ -153,7 +154,7 @@ export class IncrementalScriptAnalyzer {
   }
 
   /** The groups for the new text, or undefined when the edit needs a full analysis. */
-  private reuse(previous: State, text: string, treeContext: TreeContext): Outcome | undefined {
+  private reuse(previous: State, text: SourceText, treeContext: TreeContext): Outcome | undefined {
     const { nodes } = treeContext;
     const old = previous.statements;
     const delta = text.length - previous.text.length;

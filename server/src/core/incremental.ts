@@ -14,6 +14,7 @@
  * Undo: the statements an analysis replaced are kept with the text they were read from, so when
  * the next edit restores that text (a typo and its correction), they come back without extraction.
  */
+import { SourceText } from './source-text';
 import { Tree } from 'web-tree-sitter';
 import { AnalysisOptions, AnalysisResult, findingsFor } from './analyze';
 import { extractPython, PythonExtraction, PythonExtractionOptions } from './frontends/python';
@@ -29,7 +30,7 @@ import { brokenSpan, DocumentSyntax, lookupIn, NodeLookup, Region } from './pars
 
 interface State {
   options: AnalysisOptions;
-  text: string;
+  text: SourceText;
   segments: Segment[];
   /** The declarations of each segment, in source order. */
   groups: Group[];
@@ -39,7 +40,7 @@ interface State {
   /** The broken region the segments were read with, when there was one (parse/windows.ts; not a clean one). */
   region?: Span;
   /** The groups this analysis replaced, by their segment's key, with the text (and broken region) they were read from and its import flags. */
-  replaced?: { text: string; region?: Span; groups: Map<string, Group>; importFlags: Map<string, boolean> };
+  replaced?: { text: SourceText; region?: Span; groups: Map<string, Group>; importFlags: Map<string, boolean> };
 }
 
 interface Group {
@@ -66,14 +67,14 @@ export class IncrementalAnalyzer {
    * `grammar` is always 'python' (the same call as IncrementalScriptAnalyzer's). A broken region
    * (parse/windows.ts) is read from its own tree, the rest from the document's.
    */
-  analyze(grammar: GrammarId, syntax: Tree | DocumentSyntax, text: string, options: AnalysisOptions): AnalysisResult {
+  analyze(grammar: GrammarId, syntax: Tree | DocumentSyntax, text: SourceText, options: AnalysisOptions): AnalysisResult {
     const previous = this.state?.options === options ? this.state : undefined;
     if ('rootNode' in syntax) return this.analyzeTree(grammar, syntax, text, options, previous);
     if (!syntax.region) return this.analyzeTree(grammar, syntax.tree, text, options, previous);
     return this.analyzeAroundRegion(grammar, syntax as Required<DocumentSyntax>, text, options, previous);
   }
 
-  private analyzeAroundRegion(grammar: GrammarId, syntax: Required<DocumentSyntax>, text: string, options: AnalysisOptions, previous: State | undefined): AnalysisResult {
+  private analyzeAroundRegion(grammar: GrammarId, syntax: Required<DocumentSyntax>, text: SourceText, options: AnalysisOptions, previous: State | undefined): AnalysisResult {
     const region = brokenSpan(syntax);
     const update = previous && regionUpdate(previous.segments, previous.text, syntax, text);
     const segments = update?.segments ?? regionSegments(syntax);
@@ -90,7 +91,7 @@ export class IncrementalAnalyzer {
     return this.finish(grammar, lookupIn(syntax), text, options, segments, memo, next, region);
   }
 
-  private analyzeTree(grammar: GrammarId, tree: Tree, text: string, options: AnalysisOptions, previous: State | undefined): AnalysisResult {
+  private analyzeTree(grammar: GrammarId, tree: Tree, text: SourceText, options: AnalysisOptions, previous: State | undefined): AnalysisResult {
     // Read around the edit only while the tree is clean: recovery from broken code may reshape any statement.
     const update = previous && (tree.rootNode.hasError
       ? comparedSegments(previous.segments, previous.text, pythonSegments(tree.rootNode), text, previous.region)
@@ -109,7 +110,7 @@ export class IncrementalAnalyzer {
   }
 
   private finish(
-    grammar: GrammarId, lookup: NodeLookup, text: string, options: AnalysisOptions, segments: Segment[], memo: DeclarationMemo,
+    grammar: GrammarId, lookup: NodeLookup, text: SourceText, options: AnalysisOptions, segments: Segment[], memo: DeclarationMemo,
     next: Pick<State, 'groups' | 'importFlags' | 'replaced'>, region?: Span,
   ): AnalysisResult {
     const declarations = next.groups.flatMap((group) => group.declarations);
@@ -122,7 +123,7 @@ export class IncrementalAnalyzer {
     return { declarations, reads, reachesPast, shifter: new ShiftableGroup(() => [...declarations, ...declarations.map((declaration) => memo.findingsOf(declaration))]) };
   }
 
-  private extractAll(tree: Tree, text: string, segments: Segment[], memo: DeclarationMemo): Pick<State, 'groups' | 'importFlags'> {
+  private extractAll(tree: Tree, text: SourceText, segments: Segment[], memo: DeclarationMemo): Pick<State, 'groups' | 'importFlags'> {
     const extraction = extractPython(tree, text, { recordReads: true, ...knownFacts(segments) });
     return { groups: this.groupsOf(extraction, segments, memo), importFlags: extraction.importFlags ?? new Map() };
   }
@@ -136,7 +137,7 @@ export class IncrementalAnalyzer {
   }
 
   /** The text is the one before the previous edit, read the same way, and every statement's groups were kept: take them back. */
-  private undo(previous: State, text: string, segments: Segment[], region: Span | undefined): Pick<State, 'groups' | 'importFlags' | 'replaced'> | undefined {
+  private undo(previous: State, text: SourceText, segments: Segment[], region: Span | undefined): Pick<State, 'groups' | 'importFlags' | 'replaced'> | undefined {
     const replaced = previous.replaced;
     if (!replaced || replaced.text !== text || replaced.region?.start !== region?.start || replaced.region?.end !== region?.end) return undefined;
     const groups = segments.map((segment) => replaced.groups.get(segmentKey(segment)));
@@ -146,7 +147,7 @@ export class IncrementalAnalyzer {
   }
 
   /** The declaration groups per segment for the new text, or undefined when the edit needs a full analysis. */
-  private reuse(previous: State, syntax: DocumentSyntax, text: string, { segments, prefix, suffix }: SegmentUpdate): Pick<State, 'groups' | 'importFlags' | 'replaced'> | undefined {
+  private reuse(previous: State, syntax: DocumentSyntax, text: SourceText, { segments, prefix, suffix }: SegmentUpdate): Pick<State, 'groups' | 'importFlags' | 'replaced'> | undefined {
     const { tree, region } = syntax;
     const old = previous.segments;
     const oldChanged = old.slice(prefix, old.length - suffix);
@@ -227,7 +228,7 @@ export class IncrementalAnalyzer {
    * Extracts the region's statements from its own tree, and the others from the rest's. Statements
    * the region's tree reads as broken code (ERROR) bind nothing for the others.
    */
-  private extractAroundRegion(syntax: Required<DocumentSyntax>, text: string, segments: readonly Segment[], extracted: readonly Segment[]): PythonExtraction {
+  private extractAroundRegion(syntax: Required<DocumentSyntax>, text: SourceText, segments: readonly Segment[], extracted: readonly Segment[]): PythonExtraction {
     const inside = extracted.filter((segment) => inRegion(segment, syntax.region));
     const outside = extracted.filter((segment) => !inRegion(segment, syntax.region));
     const regional = inside.length ? extractPython(syntax.region.tree, text, { rows: rowsOf(inside), recordReads: true, ...regionFacts(segments, syntax) }) : undefined;
@@ -263,7 +264,7 @@ function rowsOf(segments: readonly Segment[]): Array<readonly [number, number]> 
 }
 
 /** The statements' declarations from the document's one tree, with what every segment knows. */
-function extractRows(tree: Tree, text: string, segments: readonly Segment[], extracted: readonly Segment[]): PythonExtraction {
+function extractRows(tree: Tree, text: SourceText, segments: readonly Segment[], extracted: readonly Segment[]): PythonExtraction {
   return extracted.length ? extractPython(tree, text, { rows: rowsOf(extracted), recordReads: true, ...knownFacts(segments) }) : { declarations: [] };
 }
 

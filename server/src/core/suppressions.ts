@@ -6,6 +6,7 @@
  * `ignore-file[...]` anywhere (by convention at the top) covers the whole file.
  * Comments are found as the grammar's `comment` nodes; a regular expression reads one comment's text.
  */
+import { charAt, SourceText } from './source-text';
 import { Node } from 'web-tree-sitter';
 import { NodeLookup } from './parse/windows';
 import { Finding, Range, Severity } from './model';
@@ -45,7 +46,7 @@ export interface SuppressionDirective {
 
 const DIRECTIVE = /mcp-tool-lint:[ \t]*(ignore-file|ignore)[ \t]*\[([^\]\n]*)\]/;
 
-export function findSuppressions(tree: NodeLookup, text: string): SuppressionDirective[] {
+export function findSuppressions(tree: NodeLookup, text: SourceText): SuppressionDirective[] {
   if (!text.includes('mcp-tool-lint:')) return [];
   const parsed: Array<{ directive: SuppressionDirective; standalone: boolean; endLine: number; startLine: number }> = [];
   for (const comment of commentsMentioning(tree, text, 'mcp-tool-lint:')) {
@@ -69,7 +70,7 @@ export function findSuppressions(tree: NodeLookup, text: string): SuppressionDir
 }
 
 /** The comment nodes whose text contains `needle`, in document order (found from the text, not by walking the whole tree). */
-function commentsMentioning(tree: NodeLookup, text: string, needle: string): Node[] {
+function commentsMentioning(tree: NodeLookup, text: SourceText, needle: string): Node[] {
   const comments: Node[] = [];
   for (let index = text.indexOf(needle); index >= 0; index = text.indexOf(needle, index + 1)) {
     const node = tree.descendantForIndex(index, index + 1);
@@ -81,22 +82,22 @@ function commentsMentioning(tree: NodeLookup, text: string, needle: string): Nod
 }
 
 /** Whether nothing but whitespace precedes the comment on its first line. */
-function isStandalone(text: string, comment: Node): boolean {
+function isStandalone(text: SourceText, comment: Node): boolean {
   const lineStart = text.lastIndexOf('\n', comment.startIndex - 1) + 1;
   return text.slice(lineStart, comment.startIndex).trim() === '';
 }
 
 /** Where the line after the one holding `offset` starts; undefined on the last line. */
-function nextLineStart(text: string, offset: number): number | undefined {
+function nextLineStart(text: SourceText, offset: number): number | undefined {
   const lineBreak = text.indexOf('\n', offset);
   return lineBreak < 0 ? undefined : lineBreak + 1;
 }
 
 /** Whether a standalone comment covers the line starting at `lineStart` (starts there, or is a block comment spanning it). */
-function isStandaloneCommentLine(tree: NodeLookup, text: string, lineStart: number): boolean {
+function isStandaloneCommentLine(tree: NodeLookup, text: SourceText, lineStart: number): boolean {
   let first = lineStart;
-  while (first < text.length && (text[first] === ' ' || text[first] === '\t' || text[first] === '\r')) first++;
-  const blank = first >= text.length || text[first] === '\n';
+  while (first < text.length && (charAt(text, first) === ' ' || charAt(text, first) === '\t' || charAt(text, first) === '\r')) first++;
+  const blank = first >= text.length || charAt(text, first) === '\n';
   if (blank && lineStart >= text.length) return false;
   const probe = blank ? lineStart : first;
   const node = tree.descendantForIndex(probe, probe + 1);
@@ -104,7 +105,7 @@ function isStandaloneCommentLine(tree: NodeLookup, text: string, lineStart: numb
   return isStandalone(text, node);
 }
 
-function parseDirective(text: string, commentStart: number, commentEnd: number): SuppressionDirective | undefined {
+function parseDirective(text: SourceText, commentStart: number, commentEnd: number): SuppressionDirective | undefined {
   const comment = text.slice(commentStart, commentEnd);
   const match = DIRECTIVE.exec(comment);
   if (!match) return undefined;
@@ -146,7 +147,7 @@ export interface SuppressionOptions {
  * reason and MTL901 for codes that suppressed nothing (except rules off in the active profile).
  * The result is not sorted.
  */
-export function applySuppressions(tree: NodeLookup, text: string, findings: readonly Finding[], options: SuppressionOptions = {}): Finding[] {
+export function applySuppressions(tree: NodeLookup, text: SourceText, findings: readonly Finding[], options: SuppressionOptions = {}): Finding[] {
   const directives = findSuppressions(tree, text);
   if (!directives.length) return [...findings];
   const byLine = new DirectivesByLine(directives);

@@ -2,6 +2,7 @@
  * Analyses open documents with the core, once per document version and settings, and keeps
  * the latest result so other features (code actions, hover) can reuse it.
  */
+import { SourceText, textString } from '../core/source-text';
 import { AnalysisResult, MAX_LINE_LENGTH, mayDeclareTools } from '../core/analyze';
 import { IncrementalAnalyzer } from '../core/incremental';
 import { IncrementalScriptAnalyzer } from '../core/incremental-typescript';
@@ -58,7 +59,7 @@ export class Analyzer {
     if (this.documents.grammarOf(uri) !== grammar) return this.analyze(uri);
     const cached = this.cache.get(uri);
     if (cached && cached.version === document.version && cached.settings === settings) return cached;
-    const analysis: DocumentAnalysis = { uri, version: document.version, settings, ...this.compute(uri, document.getText(), settings) };
+    const analysis: DocumentAnalysis = { uri, version: document.version, settings, ...this.compute(uri, document.text, settings) };
     this.cache.set(uri, analysis);
     this.analysed.fire(analysis);
     return analysis;
@@ -76,7 +77,7 @@ export class Analyzer {
     return this.cache.get(uri);
   }
 
-  private compute(uri: string, rawText: string, settings: LintSettings): Pick<DocumentAnalysis, 'result' | 'skipped'> {
+  private compute(uri: string, rawText: SourceText, settings: LintSettings): Pick<DocumentAnalysis, 'result' | 'skipped'> {
     const text = this.documents.parsedText(uri) ?? rawText;
     const unparseable = this.documents.unparseable(uri);
     const grammar = this.documents.grammarOf(uri);
@@ -90,7 +91,7 @@ export class Analyzer {
       return { skipped: 'excluded' };
     }
     const limit = Math.min(settings.maxFileSize, MAX_DOCUMENT_BYTES);
-    if (unparseable === 'too-large' || (text.length > limit / 3 && Buffer.byteLength(text, 'utf8') > limit)) {
+    if (unparseable === 'too-large' || (text.length > limit / 3 && Buffer.byteLength(textString(text), 'utf8') > limit)) {
       this.documents.dropTree(uri);
       if (!this.tooLarge.has(uri)) this.log.info(`Not linting ${uri}: it is larger than ${formatBytes(limit)} (mcpToolLint.maxFileSize).`);
       this.tooLarge.add(uri);

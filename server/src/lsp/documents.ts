@@ -5,18 +5,19 @@
 import { fileURLToPath } from 'node:url';
 import { Tree } from 'web-tree-sitter';
 import { Connection, Emitter, Event, Range, TextDocumentContentChangeEvent } from 'vscode-languageserver/node';
-import { TextDocument } from 'vscode-languageserver-textdocument';
 import { hasOverlongLine, MAX_LINE_LENGTH, withLfLineBreaks } from '../core/analyze';
+import { ChunkedText, SourceText, textString } from '../core/source-text';
 import { GrammarId, grammarFor } from '../core/parse/parser';
 import { DocumentSyntax, IncrementalParse, treeAt } from '../core/parse/windows';
 import { treeEditFor } from './edits';
+import { LiveDocument } from './live-document';
 import { Logger } from './log';
 
 /** Documents above this size get no tree and no analysis. */
 export const MAX_DOCUMENT_BYTES = 5 * 1024 * 1024;
 
 interface Entry {
-  document: TextDocument;
+  document: LiveDocument;
   grammar: GrammarId | undefined;
   /** The document's parse, with every change since applied through `tree.edit`. */
   parse?: IncrementalParse;
@@ -36,7 +37,7 @@ interface AppliedChange {
   start: number;
   removed: string;
   inserted: string;
-  before: string;
+  before: ChunkedText;
 }
 
 /** Whether the text has an overlong line or a CR: a change reads only the lines it wrote. */
@@ -49,21 +50,21 @@ interface LineFacts {
 interface Inspection {
   revision: number;
   /** The text tree-sitter parses: lone CRs as LF (`withLfLineBreaks`). */
-  text: string;
+  text: SourceText;
   /** Why the text is not parsed at all. */
   unparseable?: 'too-large' | 'overlong-line';
 }
 
 export class DocumentStore {
   private readonly entries = new Map<string, Entry>();
-  private readonly opened = new Emitter<TextDocument>();
-  private readonly changed = new Emitter<TextDocument>();
+  private readonly opened = new Emitter<LiveDocument>();
+  private readonly changed = new Emitter<LiveDocument>();
   private readonly closed = new Emitter<string>();
 
   /** A document was opened (also fired when a client re-opens one). */
-  readonly onDidOpen: Event<TextDocument> = this.opened.event;
+  readonly onDidOpen: Event<LiveDocument> = this.opened.event;
   /** A document's text changed; the document holds the new version. */
-  readonly onDidChange: Event<TextDocument> = this.changed.event;
+  readonly onDidChange: Event<LiveDocument> = this.changed.event;
   /** A document was closed; the argument is its URI. */
   readonly onDidClose: Event<string> = this.closed.event;
 
@@ -72,7 +73,7 @@ export class DocumentStore {
   listen(connection: Connection): void {
     connection.onDidOpenTextDocument(this.log.guard('didOpen', ({ textDocument: item }) => {
       this.forget(item.uri);
-      const document = TextDocument.create(item.uri, item.languageId, item.version, item.text);
+      const document = new LiveDocument(item.uri, item.languageId, item.version, item.text);
       this.entries.set(item.uri, { document, grammar: grammarFor(item.languageId, uriToPath(item.uri)), revision: 0 });
       this.opened.fire(document);
     }));
@@ -81,7 +82,7 @@ export class DocumentStore {
       if (!entry) return;
       for (const change of contentChanges) this.applyChange(entry, change, textDocument.version);
       // A notification with no changes still moves the version.
-      if (contentChanges.length === 0) TextDocument.update(entry.document, [], textDocument.version);
+      if (contentChanges.length === 0) entry.document.update([], textDocument.version);
       this.changed.fire(entry.document);
     }));
     connection.onDidCloseTextDocument(this.log.guard('didClose', ({ textDocument }) => {
@@ -89,11 +90,11 @@ export class DocumentStore {
     }));
   }
 
-  get(uri: string): TextDocument | undefined {
+  get(uri: string): LiveDocument | undefined {
     return this.entries.get(uri)?.document;
   }
 
-  all(): TextDocument[] {
+  all(): LiveDocument[] {
     return [...this.entries.values()].map((entry) => entry.document);
   }
 
@@ -103,7 +104,7 @@ export class DocumentStore {
   }
 
   /** The text the parser reads (lone CRs as LF, same length as the document's text); undefined for a closed document. */
-  parsedText(uri: string): string | undefined {
+  parsedText(uri: string): SourceText | undefined {
     const entry = this.entries.get(uri);
     return entry && this.inspect(entry).text;
   }
@@ -124,12 +125,12 @@ export class DocumentStore {
 
   private inspect(entry: Entry): Inspection {
     if (entry.inspection?.revision !== entry.revision) {
-      const text = entry.document.getText();
+      const text = entry.document.text;
       // A UTF-16 code unit takes at most 3 bytes in UTF-8, so short texts need no count.
-      const tooLarge = text.length * 3 > MAX_DOCUMENT_BYTES && Buffer.byteLength(text, 'utf8') > MAX_DOCUMENT_BYTES;
+      const tooLarge = text.length * 3 > MAX_DOCUMENT_BYTES && Buffer.byteLength(textString(text), 'utf8') > MAX_DOCUMENT_BYTES;
       const lines = (entry.lines ??= { overlong: hasOverlongLine(text), carriageReturn: text.includes('\r') });
       const unparseable = tooLarge ? 'too-large' : lines.overlong ? 'overlong-line' : undefined;
-      entry.inspection = { revision: entry.revision, text: unparseable || !lines.carriageReturn ? text : withLfLineBreaks(text), unparseable };
+      entry.inspection = { revision: entry.revision, text: unparseable || !lines.carriageReturn ? text : withLfLineBreaks(textString(text)), unparseable };
     }
     return entry.inspection;
   }
@@ -149,7 +150,7 @@ export class DocumentStore {
       return undefined;
     }
     entry.parse ??= new IncrementalParse(entry.grammar);
-    entry.loneCr = inspection.text !== entry.document.getText();
+    entry.loneCr = inspection.text !== entry.document.text;
     return entry.parse.current(inspection.text);
   }
 
@@ -198,12 +199,11 @@ export class DocumentStore {
     const joins = applied !== undefined && joinsCrLf(applied);
     const restored = applied && !joins ? restoredText(entry.lastChange, applied) : undefined;
     entry.lastChange = joins ? undefined : applied;
-    TextDocument.update(entry.document, [change], version);
-    if (restored !== undefined) useText(entry.document, restored);
-    else flatten(entry.document.getText());
+    entry.document.update([change], version);
+    if (restored !== undefined) entry.document.restore(restored);
     // TextDocument.update counts the line breaks of the inserted text alone: a CR and an LF the edit
     // brings together stay two line breaks to it. Recount them (a full change with the same text).
-    if (joins) TextDocument.update(entry.document, [{ text: entry.document.getText() }], version);
+    if (joins) entry.document.update([{ text: entry.document.getText() }], version);
     entry.lines = 'range' in change && entry.lines ? linesAfter(entry.lines, entry.document, change.range.start.line, change.text) : undefined;
     entry.revision++;
   }
@@ -218,8 +218,8 @@ export class DocumentStore {
 }
 
 /** `change` by offsets in the document's current text. */
-function appliedChange(document: TextDocument, range: Range, inserted: string): AppliedChange {
-  const before = document.getText();
+function appliedChange(document: LiveDocument, range: Range, inserted: string): AppliedChange {
+  const before = document.text;
   const start = document.offsetAt(range.start);
   const end = document.offsetAt(range.end);
   return { start: Math.min(start, end), removed: before.slice(Math.min(start, end), Math.max(start, end)), inserted, before };
@@ -227,33 +227,11 @@ function appliedChange(document: TextDocument, range: Range, inserted: string): 
 
 /**
  * The text from before `last` when `change` undoes it (a typo deleted again, an undo): the same
- * string, already flat, instead of the new one TextDocument.update makes, which V8 copies whole
- * (380 KB on 10,000 lines) the first time it is read and then keeps in the old generation.
+ * ChunkedText, so the analysis sees the text it read before (incremental.ts takes back what it replaced).
  */
-function restoredText(last: AppliedChange | undefined, change: AppliedChange): string | undefined {
+function restoredText(last: AppliedChange | undefined, change: AppliedChange): ChunkedText | undefined {
   if (!last || change.start !== last.start || change.removed !== last.inserted || change.inserted !== last.removed) return undefined;
   return last.before;
-}
-
-/**
- * Has V8 copy `text` into one flat string now. TextDocument.update joins the text before the edit,
- * the inserted text and the text after it, and V8 copies such a joined string only when it is read
- * by index; until then each slice is copied out of its parts: 0.5 us a slice against 0.005, and the
- * parser and the analysis slice the text hundreds of times per keystroke. It is read by index at
- * the next edit anyway (`touchesCarriageReturn`), so this only moves that copy before the reads.
- */
-export function flatten(text: string): string {
-  text.charCodeAt(0);
-  return text;
-}
-
-/**
- * Makes the document hold `text`, equal to what it holds: TextDocument keeps its content in
- * `_content` (vscode-languageserver-textdocument 1.0.x), and its line offsets stay right.
- */
-function useText(document: TextDocument, text: string): void {
-  const content = document as unknown as { _content?: unknown };
-  if (typeof content._content === 'string' && content._content.length === text.length) content._content = text;
 }
 
 /** The file path of a `file:` URI, or the path part of any other URI (`untitled:Untitled-1`). */
@@ -269,16 +247,16 @@ export function uriToPath(uri: string): string {
 function touchesCarriageReturn(entry: Entry, start: { line: number; character: number }, newText: string): boolean {
   if (entry.loneCr || newText.includes('\r')) return true;
   const offset = entry.document.offsetAt(start);
-  return offset > 0 && entry.document.getText().charCodeAt(offset - 1) === 13;
+  return offset > 0 && entry.document.text.charCodeAt(offset - 1) === 13;
 }
 
 /** The line facts after a change that wrote `newText` from `firstLine` on: only the lines it wrote are read. */
-function linesAfter(before: LineFacts, document: TextDocument, firstLine: number, newText: string): LineFacts | undefined {
+function linesAfter(before: LineFacts, document: LiveDocument, firstLine: number, newText: string): LineFacts | undefined {
   // An overlong line may have been shortened, and LSP lines end at a lone CR too: the whole text is read again then.
   if (before.overlong || before.carriageReturn || newText.includes('\r')) return undefined;
   let lastLine = firstLine;
   for (let at = newText.indexOf('\n'); at >= 0; at = newText.indexOf('\n', at + 1)) lastLine++;
-  const text = document.getText();
+  const text = document.text;
   for (let line = firstLine; line <= lastLine; line++) {
     const start = document.offsetAt({ line, character: 0 });
     const end = line + 1 < document.lineCount ? document.offsetAt({ line: line + 1, character: 0 }) - 1 : text.length;

@@ -3,6 +3,7 @@
  * entries into a call / dict / object literal keeping the author's style. Edits work on the
  * offsets the front ends record from the syntax tree; only single tokens are inspected as text.
  */
+import { charAt, SourceText } from '../source-text';
 import { Container, Range, TextEdit } from '../model';
 import { offsetAt, rangeAt } from './positions';
 
@@ -12,7 +13,7 @@ export function replaceEdit(range: Range, newText: string): TextEdit {
   return { range, newText };
 }
 
-export function insertEdit(text: string, offset: number, newText: string): TextEdit {
+export function insertEdit(text: SourceText, offset: number, newText: string): TextEdit {
   return { range: rangeAt(text, offset, offset), newText };
 }
 
@@ -35,9 +36,9 @@ export function formatEntry(syntax: Syntax, key: string, valueText: string, quot
 }
 
 /** The quote character the author uses for the keys of a Python dict (double quotes by default). */
-export function keyQuoteOf(text: string, container: Container): string {
+export function keyQuoteOf(text: SourceText, container: Container): string {
   const first = container.entryOffsets[0];
-  const char = first ? text[first.start] : '"';
+  const char = first ? charAt(text, first.start) : '"';
   return char === "'" ? "'" : '"';
 }
 
@@ -49,39 +50,39 @@ function isSpace(char: string | undefined): boolean {
   return char === ' ' || char === '\t' || char === '\n' || char === '\r';
 }
 
-function lineStartOf(text: string, offset: number): number {
+function lineStartOf(text: SourceText, offset: number): number {
   return text.lastIndexOf('\n', offset - 1) + 1;
 }
 
 /** Where the line holding `offset` ends: before its LF, or before the CR of a CRLF. */
-function lineEndOf(text: string, offset: number): number {
+function lineEndOf(text: SourceText, offset: number): number {
   const end = text.indexOf('\n', offset);
   if (end === -1) return text.length;
-  return end > offset && text[end - 1] === '\r' ? end - 1 : end;
+  return end > offset && charAt(text, end - 1) === '\r' ? end - 1 : end;
 }
 
 /** Just after the line break that starts at `lineEnd` (LF or CRLF). */
-function afterLineBreak(text: string, lineEnd: number): number {
-  return text.startsWith('\r\n', lineEnd) ? lineEnd + 2 : lineEnd + 1;
+function afterLineBreak(text: SourceText, lineEnd: number): number {
+  return text.slice(lineEnd, lineEnd + 2) === '\r\n' ? lineEnd + 2 : lineEnd + 1;
 }
 
 /** The line break new lines get: CRLF in a text that uses it, LF otherwise. */
-export function lineBreakOf(text: string): string {
+export function lineBreakOf(text: SourceText): string {
   return text.includes('\r\n') ? '\r\n' : '\n';
 }
 
 /** Offset just after a comma that follows `end` (blanks allowed in between), or undefined. */
-function commaAfter(text: string, end: number): number | undefined {
+function commaAfter(text: SourceText, end: number): number | undefined {
   let i = end;
-  while (isBlank(text[i])) i++;
-  return text[i] === ',' ? i + 1 : undefined;
+  while (isBlank(charAt(text, i))) i++;
+  return charAt(text, i) === ',' ? i + 1 : undefined;
 }
 
 /**
  * Removes one entry (or list item) between `start` and `end` with the comma that separates
  * it from its neighbours. A multi-line entry alone on its lines goes with its whole lines.
  */
-export function removeEntryEdit(text: string, start: number, end: number): TextEdit {
+export function removeEntryEdit(text: SourceText, start: number, end: number): TextEdit {
   const comma = commaAfter(text, end);
   const afterEntry = comma ?? end;
   const lineStart = lineStartOf(text, start);
@@ -94,21 +95,21 @@ export function removeEntryEdit(text: string, start: number, end: number): TextE
   }
   if (comma !== undefined) {
     let stop = comma;
-    while (isBlank(text[stop])) stop++;
+    while (isBlank(charAt(text, stop))) stop++;
     return replaceEdit(rangeAt(text, start, stop), '');
   }
   // The last entry without a trailing comma: take the comma before it.
   let i = start - 1;
-  while (i >= 0 && isSpace(text[i])) i--;
-  if (text[i] === ',') return replaceEdit(rangeAt(text, i, end), '');
+  while (i >= 0 && isSpace(charAt(text, i))) i--;
+  if (charAt(text, i) === ',') return replaceEdit(rangeAt(text, i, end), '');
   return replaceEdit(rangeAt(text, start, end), '');
 }
 
 /** Whether the text before a line ends in a comma (the previous entry's), ignoring blank space. */
-function precededByCommaOnEarlierLine(text: string, lineStart: number): boolean {
+function precededByCommaOnEarlierLine(text: SourceText, lineStart: number): boolean {
   let i = lineStart - 1;
-  while (i >= 0 && isSpace(text[i])) i--;
-  return text[i] === ',';
+  while (i >= 0 && isSpace(charAt(text, i))) i--;
+  return charAt(text, i) === ',';
 }
 
 /**
@@ -117,7 +118,7 @@ function precededByCommaOnEarlierLine(text: string, lineStart: number): boolean 
  * multi-line, inline otherwise; a trailing comma only where the author writes them.
  * Returns no edits when the container has no closing bracket yet or its last value is not typed yet.
  */
-export function insertEntriesEdits(text: string, container: Container, entries: readonly string[]): TextEdit[] | undefined {
+export function insertEntriesEdits(text: SourceText, container: Container, entries: readonly string[]): TextEdit[] | undefined {
   const close = container.closeOffset;
   if (close === undefined || entries.length === 0) return undefined;
   const existing = container.entryOffsets;
@@ -175,21 +176,21 @@ function samePosition(a: Range['start'], b: Range['start']): boolean {
   return a.line === b.line && a.character === b.character;
 }
 
-function indentOfLine(text: string, offset: number): string {
+function indentOfLine(text: SourceText, offset: number): string {
   const start = lineStartOf(text, offset);
   let i = start;
-  while (isBlank(text[i])) i++;
+  while (isBlank(charAt(text, i))) i++;
   return text.slice(start, i);
 }
 
 /** The text of an entry's key as written, and whether it is quoted (Python dict keys, quoted JS keys). */
-export function keyQuote(text: string, keyRange: Range): string | undefined {
-  const first = text[offsetAt(text, keyRange.start)];
+export function keyQuote(text: SourceText, keyRange: Range): string | undefined {
+  const first = charAt(text, offsetAt(text, keyRange.start));
   return first === '"' || first === "'" || first === '`' ? first : undefined;
 }
 
 /** Replaces an entry's key with another name, keeping its quotes. */
-export function renameKeyEdit(text: string, keyRange: Range, newKey: string): TextEdit {
+export function renameKeyEdit(text: SourceText, keyRange: Range, newKey: string): TextEdit {
   const quote = keyQuote(text, keyRange);
   return replaceEdit(keyRange, quote ? `${quote}${newKey}${quote}` : newKey);
 }

@@ -1,4 +1,5 @@
 /** Fix builders for flags and hints: set a value, add missing entries, remove an entry. */
+import { SourceText } from '../source-text';
 import { Container, Entry, Fix, LanguageId, TextEdit, Value } from '../model';
 import { booleanLiteral, formatEntry, insertEntriesEdits, keyQuoteOf, removeEntryEdit, replaceEdit } from './edits';
 
@@ -28,7 +29,7 @@ export function setBooleansFix(title: string, changes: ReadonlyArray<{ value: Va
 }
 
 /** Formats `key = value` pairs for a container in its own syntax (`key=value`, `"key": value`, `key: value`). */
-export function formatEntries(text: string, container: Container, pairs: ReadonlyArray<[string, string]>): string[] {
+export function formatEntries(text: SourceText, container: Container, pairs: ReadonlyArray<[string, string]>): string[] {
   const quote = keyQuoteOf(text, container);
   return pairs.map(([key, value]) => formatEntry(container.syntax, key, value, quote));
 }
@@ -39,14 +40,14 @@ export function booleanInContainer(container: Container, value: boolean): string
 }
 
 /** Inserts entries into a container; undefined when the container is not closed yet. */
-export function insertEntriesFix(text: string, container: Container, pairs: ReadonlyArray<[string, string]>, title: string, options: { preferred?: boolean; safe?: boolean } = {}): Fix | undefined {
+export function insertEntriesFix(text: SourceText, container: Container, pairs: ReadonlyArray<[string, string]>, title: string, options: { preferred?: boolean; safe?: boolean } = {}): Fix | undefined {
   const edits = insertEntriesEdits(text, container, formatEntries(text, container, pairs));
   if (!edits) return undefined;
   return { title, edits, isPreferred: options.preferred, safe: options.safe ?? false };
 }
 
 /** Removes an entry (written directly in its container, not through a spread) with its comma. */
-export function removeEntryFix(text: string, entry: Entry, title: string, options: { preferred?: boolean; safe?: boolean } = {}): Fix | undefined {
+export function removeEntryFix(text: SourceText, entry: Entry, title: string, options: { preferred?: boolean; safe?: boolean } = {}): Fix | undefined {
   if (entry.viaSpread) return undefined;
   const edit: TextEdit = removeEntryEdit(text, entry.startOffset, entry.endOffset);
   return { title, edits: [edit], isPreferred: options.preferred, safe: options.safe ?? false };

@@ -1,4 +1,5 @@
 /** Offsets ↔ positions (0-based line, UTF-16 column) over a document's text. */
+import { SourceText } from '../source-text';
 import { Position, Range } from '../model';
 
 /**
@@ -6,11 +7,11 @@ import { Position, Range } from '../model';
  * gets a new text per keystroke, and a new array of its 10,000 line starts each time was 5-10 % of
  * what a keystroke allocated.
  */
-let cachedText: string | undefined;
+let cachedText: SourceText | undefined;
 let starts = new Int32Array(1024);
 let lineCount = 0;
 
-function indexLines(text: string): void {
+function indexLines(text: SourceText): void {
   if (text === cachedText) return;
   let count = 0;
   for (let start = 0; ; ) {
@@ -29,18 +30,18 @@ function indexLines(text: string): void {
 }
 
 /** The offset where the 0-based line starts; undefined past the last line. */
-export function lineStartOffset(text: string, line: number): number | undefined {
+export function lineStartOffset(text: SourceText, line: number): number | undefined {
   indexLines(text);
   return line >= 0 && line < lineCount ? starts[line] : undefined;
 }
 
-export function offsetAt(text: string, position: Position): number {
+export function offsetAt(text: SourceText, position: Position): number {
   indexLines(text);
   if (position.line >= lineCount) return text.length;
   return Math.min(starts[position.line] + position.character, text.length);
 }
 
-export function positionAt(text: string, offset: number): Position {
+export function positionAt(text: SourceText, offset: number): Position {
   indexLines(text);
   let low = 0;
   let high = lineCount - 1;
@@ -52,10 +53,10 @@ export function positionAt(text: string, offset: number): Position {
   return { line: low, character: offset - starts[low] };
 }
 
-export function rangeAt(text: string, start: number, end: number): Range {
+export function rangeAt(text: SourceText, start: number, end: number): Range {
   return { start: positionAt(text, start), end: positionAt(text, end) };
 }
 
-export function textOf(text: string, range: Range): string {
+export function textOf(text: SourceText, range: Range): string {
   return text.slice(offsetAt(text, range.start), offsetAt(text, range.end));
 }

@@ -2,6 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Language, ParseOptions, Parser, Range, Tree } from 'web-tree-sitter';
 import { LanguageId } from '../model';
+import { SourceText } from '../source-text';
 import { EmscriptenModule, useInt32HeapAccess } from './heap-access';
 
 /** Grammar used for a document: TSX needs its own grammar, JSX parses with JavaScript's. */
@@ -107,10 +108,10 @@ const PARSE_CHUNK = 64;
 
 /** The text a document's trees read `node.text` from, updated as the document changes. */
 export interface TextSource {
-  text: string;
+  text: SourceText;
 }
 
-function parseWithChunks(parser: Parser, text: string, oldTree: Tree | undefined, options: ParseOptions, source: TextSource = { text }): Tree | null {
+function parseWithChunks(parser: Parser, text: SourceText, oldTree: Tree | undefined, options: ParseOptions, source: TextSource = { text }): Tree | null {
   let parsing = true;
   const read = (index: number) => {
     if (parsing) return text.slice(index, index + PARSE_CHUNK);
@@ -136,7 +137,7 @@ function loadedParser(grammar: GrammarId): Parser {
  * Parses with a loaded grammar (`loadGrammar`). Pass the old tree (after `tree.edit`) to reparse
  * incrementally, and `includedRanges` to read only those parts of the text (parse/windows.ts).
  */
-export function parse(grammar: GrammarId, text: string, oldTree?: Tree, includedRanges?: Range[], source?: TextSource): Tree {
+export function parse(grammar: GrammarId, text: SourceText, oldTree?: Tree, includedRanges?: Range[], source?: TextSource): Tree {
   const tree = parseWithChunks(loadedParser(grammar), text, oldTree, { includedRanges }, source);
   if (!tree) throw new Error(`mcp-tool-lint: the ${grammar} parser returned no tree.`);
   return tree;
@@ -162,7 +163,7 @@ export class ParseBudget {
  * `parse` that gives up once the budget is spent: undefined, and the parser reset (tree-sitter
  * would otherwise resume the abandoned parse on its next call).
  */
-export function parseWithin(budget: ParseBudget, grammar: GrammarId, text: string, oldTree?: Tree, includedRanges?: Range[], source?: TextSource): Tree | undefined {
+export function parseWithin(budget: ParseBudget, grammar: GrammarId, text: SourceText, oldTree?: Tree, includedRanges?: Range[], source?: TextSource): Tree | undefined {
   const parser = loadedParser(grammar);
   const progressCallback = (): boolean => --budget.checksLeft < 0;
   const tree = parseWithChunks(parser, text, oldTree, { includedRanges, progressCallback }, source);

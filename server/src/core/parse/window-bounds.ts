@@ -2,6 +2,7 @@
  * Where the windows of parse/windows.ts lie: the top-level statements around an edit, found by
  * binary search over the tree's top-level nodes, and the included ranges of the rest without them.
  */
+import { SourceText } from '../source-text';
 import { Edit, Node, Point, Range } from 'web-tree-sitter';
 import { firstNotBefore } from '../sorted';
 import { GrammarId, parse } from './parser';
@@ -25,7 +26,7 @@ export function emptyEditAt(index: number, position: Point): Edit {
  * region. Undefined (reparse the whole) when the rest of the document is broken, when the edit is
  * away from a broken region, or when the window would be large.
  */
-export function windowAround(previous: DocumentSyntax, text: string, dirty: { start: number; end: number }): Window | undefined {
+export function windowAround(previous: DocumentSyntax, text: SourceText, dirty: { start: number; end: number }): Window | undefined {
   const root = previous.tree.rootNode;
   if (root.hasError) return undefined;
   const region = previous.region;
@@ -85,7 +86,7 @@ export function insideOneUnit(root: Node, dirty: { start: number; end: number })
 }
 
 /** The included ranges of the rest of the document: before the window and after it. */
-export function outside(window: Window, text: string): Range[] {
+export function outside(window: Window, text: SourceText): Range[] {
   const ranges: Range[] = [];
   if (window.startIndex > 0) ranges.push({ startIndex: 0, endIndex: window.startIndex, startPosition: { row: 0, column: 0 }, endPosition: window.startPosition });
   if (window.endIndex < text.length) {
@@ -102,7 +103,7 @@ export function splitsAt(root: Node, window: Window): boolean {
 }
 
 /** The point of `index`, counted on from a known point before it. */
-export function pointAfter(text: string, fromIndex: number, from: Point, index: number): Point {
+export function pointAfter(text: SourceText, fromIndex: number, from: Point, index: number): Point {
   let row = from.row;
   let lineStart = fromIndex - from.column;
   for (let at = text.indexOf('\n', fromIndex); at >= 0 && at < index; at = text.indexOf('\n', at + 1)) {
@@ -121,7 +122,7 @@ export function pointAfter(text: string, fromIndex: number, from: Point, index: 
  * a syntax error in the window (an open bracket or string, a trailing backslash, an `else:` or a
  * decorator on its own), and the rest's statements around a window of them were clean: always true.
  */
-export function boundariesHold(grammar: GrammarId, previous: DocumentSyntax, text: string, window: Window, withWindow: boolean): boolean {
+export function boundariesHold(grammar: GrammarId, previous: DocumentSyntax, text: SourceText, window: Window, withWindow: boolean): boolean {
   if (grammar === 'python') return true;
   const region = previous.region;
   // Right next to a previous region, the rest's statement there may be one it no longer holds.

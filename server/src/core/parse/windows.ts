@@ -18,6 +18,7 @@
  * Between keystrokes the server settles a clean region (`settle`): the whole reparsed from the
  * rest's tree, so that the next edit, wherever it lands, parses only its own window.
  */
+import { SourceText } from '../source-text';
 import { Edit, Node, Point, Range, Tree } from 'web-tree-sitter';
 import { JoinedWindows, moveSpan, Span } from './joined-windows';
 import { boundariesHold, emptyEditAt, insideOneUnit, nextUnitStart, outside, pointAfter, splitsAt, Window, windowAround } from './window-bounds';
@@ -90,7 +91,7 @@ export class IncrementalParse {
    * `checksFor`: the progress checks the reparses for one edit of `text` may take, given what they
    * usually take (tests give a small number).
    */
-  constructor(readonly grammar: GrammarId, private readonly checksFor: (text: string, usual: number) => number = defaultChecks) {}
+  constructor(readonly grammar: GrammarId, private readonly checksFor: (text: SourceText, usual: number) => number = defaultChecks) {}
 
   /** Applies an edit of the text to the trees (nothing is parsed until `current`). */
   edit(edit: Edit): void {
@@ -108,7 +109,7 @@ export class IncrementalParse {
   }
 
   /** The syntax of `text` (the text after every edit so far). */
-  current(text: string): DocumentSyntax {
+  current(text: SourceText): DocumentSyntax {
     const previous = this.syntax;
     const dirty = this.dirty;
     this.dirty = undefined;
@@ -130,7 +131,7 @@ export class IncrementalParse {
     this.usualChecks += (budget.spent - this.usualChecks) / 8;
   }
 
-  private reparse(previous: DocumentSyntax, text: string, dirty: { start: number; end: number }): DocumentSyntax {
+  private reparse(previous: DocumentSyntax, text: SourceText, dirty: { start: number; end: number }): DocumentSyntax {
     const window = windowAround(previous, text, dirty);
     if (window) {
       const inside = this.insideOneStatement(previous, dirty);
@@ -160,7 +161,7 @@ export class IncrementalParse {
    * when no edit is waiting: for the time between keystrokes, so that the next edit, wherever it
    * lands, finds one tree and parses only its own window. Whether it did.
    */
-  settle(text: string): boolean {
+  settle(text: SourceText): boolean {
     const syntax = this.syntax;
     if (this.dirty || !syntax?.region?.clean) return false;
     this.source.text = text;
@@ -171,7 +172,7 @@ export class IncrementalParse {
   }
 
   /** The syntax as one tree (reparsing the region with the rest when there is one). */
-  whole(text: string): Tree {
+  whole(text: SourceText): Tree {
     const syntax = this.current(text);
     if (!syntax.region) return syntax.tree;
     this.newBudget(text);
@@ -179,7 +180,7 @@ export class IncrementalParse {
   }
 
   /** The budget for the reparses of the edit that made `text`. */
-  private newBudget(text: string): ParseBudget {
+  private newBudget(text: SourceText): ParseBudget {
     return (this.budget = new ParseBudget(this.checksFor(text, this.usualChecks)));
   }
 
@@ -190,7 +191,7 @@ export class IncrementalParse {
     this.dirty = undefined;
   }
 
-  private reparseWhole(previous: DocumentSyntax, text: string, how: 'full' | 'incremental'): DocumentSyntax {
+  private reparseWhole(previous: DocumentSyntax, text: SourceText, how: 'full' | 'incremental'): DocumentSyntax {
     const tree = parseWithin(this.budget, this.grammar, text, previous.tree, undefined, this.source);
     if (!tree) return this.parseAfresh(previous, text);
     if (previous.region && tree.rootNode.hasError) {
@@ -212,7 +213,7 @@ export class IncrementalParse {
    * old one, about 11 MB that the wasm heap never returns. Deleting the old trees first, the new
    * one takes their memory; it also parses faster from then on.
    */
-  private parseAfresh(previous: DocumentSyntax, text: string): DocumentSyntax {
+  private parseAfresh(previous: DocumentSyntax, text: SourceText): DocumentSyntax {
     deleteSyntax(previous);
     this.joined.clear();
     this.lastParse = 'afresh';
@@ -229,7 +230,7 @@ export class IncrementalParse {
    * so later edits touching the window take two steps too. Other edits inside a statement reparse
    * in one step, which is cheaper for them. Undefined when the rest does not parse cleanly.
    */
-  private reparseThroughRest(previous: DocumentSyntax, text: string, window: Window): DocumentSyntax | undefined {
+  private reparseThroughRest(previous: DocumentSyntax, text: SourceText, window: Window): DocumentSyntax | undefined {
     const rest = this.parseRest(previous.tree, text, window);
     if (!rest) return undefined;
     try {
@@ -268,7 +269,7 @@ export class IncrementalParse {
    * with the statements after it (a decorator that was cut from its definition, an `else:` from its
    * `if`). Undefined: reparse the whole. `inside`: the edit lies inside one statement (`insideOneStatement`).
    */
-  private parseRegion(previous: DocumentSyntax, text: string, window: Window, inside: boolean): DocumentSyntax | { clean: Window } | undefined {
+  private parseRegion(previous: DocumentSyntax, text: SourceText, window: Window, inside: boolean): DocumentSyntax | { clean: Window } | undefined {
     const alone = parse(this.grammar, text, undefined, [window], this.source);
     if (!alone.rootNode.hasError) {
       const region = this.cleanRegion(previous, text, window, alone, inside);
@@ -314,7 +315,7 @@ export class IncrementalParse {
    * covers the previous region (or there was none); else it is reparsed without the window, which
    * puts the previous region back into it.
    */
-  private cleanRegion(previous: DocumentSyntax, text: string, window: Window, alone: Tree, inside: boolean): DocumentSyntax | undefined {
+  private cleanRegion(previous: DocumentSyntax, text: SourceText, window: Window, alone: Tree, inside: boolean): DocumentSyntax | undefined {
     const old = previous.region;
     const covered = covers(window, old);
     if (!inside || !(covered || old?.clean) || !boundariesHold(this.grammar, previous, text, window, true)) return undefined;
@@ -340,7 +341,7 @@ export class IncrementalParse {
    * the next line, `(g)()` make one call): so the window's start counts as edited, which
    * invalidates the nodes that looked ahead past it.
    */
-  private parseRest(previous: Tree, text: string, window: Window): Tree | undefined {
+  private parseRest(previous: Tree, text: SourceText, window: Window): Tree | undefined {
     // Python statements cannot join across a line that starts a statement: the old tree serves as it is.
     if (this.grammar === 'python') return parseWithin(this.budget, this.grammar, text, previous, outside(window, text), this.source);
     const old = previous.copy();
@@ -371,7 +372,7 @@ function regionOf(tree: Tree, window: Window): Region {
   return { tree, start: window.startIndex, end: window.endIndex, startPosition: window.startPosition, endPosition: window.endPosition };
 }
 
-function defaultChecks(text: string, usual: number): number {
+function defaultChecks(text: SourceText, usual: number): number {
   return Math.max(MIN_BUDGET, text.length / CHARACTERS_PER_CHECK, USUAL_FACTOR * usual);
 }
 

@@ -1,3 +1,4 @@
+import { SourceText } from '../source-text';
 import { replaceEdit } from '../fixes/edits';
 import { offsetAt, rangeAt } from '../fixes/positions';
 import { Fix, TextEdit, Value } from '../model';
@@ -32,7 +33,7 @@ export const metadataNotToolMetadata: Rule = {
   },
 };
 
-function wrapFix(text: string, value: Extract<Value, { kind: 'mapping' }>): Fix | undefined {
+function wrapFix(text: SourceText, value: Extract<Value, { kind: 'mapping' }>): Fix | undefined {
   const { container } = value;
   if (value.via || value.opaqueSpread || value.nonStringKeys.length || container.closeOffset === undefined) return undefined;
   if (value.entries.some((e) => e.viaSpread || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(e.key))) return undefined;

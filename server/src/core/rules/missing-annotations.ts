@@ -1,3 +1,4 @@
+import { SourceText } from '../source-text';
 import { containerOfValue, formatEntries } from '../fixes/flag-fixes';
 import { insertEdit, insertEntriesEdits, replaceEdit } from '../fixes/edits';
 import { lastEntry } from '../interpret';
@@ -60,7 +61,7 @@ function isMissing(declaration: ToolDeclaration): boolean {
   return !lastEntry(entries, 'behavior');
 }
 
-function arcadeFix(text: string, declaration: ToolDeclaration): Fix | undefined {
+function arcadeFix(text: SourceText, declaration: ToolDeclaration): Fix | undefined {
   const title = 'Add behavior metadata with pessimistic flags (adjust them)';
   const metadata = declaration.metadataValue;
   if (metadata && metadata.kind !== 'null') {
@@ -72,13 +73,13 @@ function arcadeFix(text: string, declaration: ToolDeclaration): Fix | undefined 
   return insertInRegistration(text, declaration, 'metadata', `ToolMetadata(behavior=${PYTHON_BEHAVIOR})`, title);
 }
 
-function annotationsFix(text: string, declaration: ToolDeclaration): Fix | undefined {
+function annotationsFix(text: SourceText, declaration: ToolDeclaration): Fix | undefined {
   const title = 'Add annotations with pessimistic hints (adjust them)';
   const value = declaration.language === 'python' ? PYTHON_ANNOTATIONS : TS_ANNOTATIONS;
   return insertInRegistration(text, declaration, 'annotations', value, title);
 }
 
-function insertInRegistration(text: string, declaration: ToolDeclaration, key: string, value: string, title: string): Fix | undefined {
+function insertInRegistration(text: SourceText, declaration: ToolDeclaration, key: string, value: string, title: string): Fix | undefined {
   const written = lastEntry(entriesOfValue(declaration.registration) ?? [], key);
   if (written) {
     // `annotations=None` / `metadata=None`: replace the None rather than repeat the keyword.

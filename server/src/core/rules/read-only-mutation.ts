@@ -1,3 +1,4 @@
+import { SourceText } from '../source-text';
 import { Fix, MetadataModel } from '../model';
 import { containerOfValue, insertEntriesFix, setBooleanFix } from '../fixes/flag-fixes';
 import { Rule, severities } from './rule';
@@ -39,7 +40,7 @@ export const readOnlyMutation: Rule = {
 };
 
 /** `strict=False` on the ToolMetadata: replaces `strict=True` or adds the keyword. */
-export function strictFalseFix(text: string, metadata: MetadataModel): Fix | undefined {
+export function strictFalseFix(text: SourceText, metadata: MetadataModel): Fix | undefined {
   const title = 'Add strict=False to accept the contradiction';
   if (metadata.strict) return setBooleanFix(title, metadata.strict.value, 'python', false);
   const container = containerOfValue(metadata.value);

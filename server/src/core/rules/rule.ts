@@ -1,3 +1,4 @@
+import { SourceText } from '../source-text';
 import { Finding, Fix, Range, RelatedInfo, Severity, ToolDeclaration } from '../model';
 
 export const PROFILES = ['recommended', 'strict', 'spec', 'arcade', 'openai-apps'] as const;
@@ -36,7 +37,7 @@ export interface RuleContext {
   /** The rule's severity in the active profile (never 'off': off rules are not run). */
   readonly severity: Severity;
   /** The full document text, for fixes that keep the author's formatting. */
-  readonly text: string;
+  readonly text: SourceText;
   report(options: ReportOptions): void;
 }
 

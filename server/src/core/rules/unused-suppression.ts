@@ -1,3 +1,4 @@
+import { charAt, SourceText } from '../source-text';
 import { rangeAt } from '../fixes/positions';
 import { TextEdit } from '../model';
 import type { SuppressedCode, SuppressionDirective } from '../suppressions';
@@ -19,7 +20,7 @@ export const unusedSuppression: Rule = {
 };
 
 /** The finding for one unused code of a suppression comment. */
-export function reportUnusedSuppression(text: string, directive: SuppressionDirective, code: SuppressedCode): ReportOptions {
+export function reportUnusedSuppression(text: SourceText, directive: SuppressionDirective, code: SuppressedCode): ReportOptions {
   const scope = directive.kind === 'file' ? 'in this file' : 'on the line it covers';
   const message = code.rule
     ? `This suppression of ${code.rule.name} (${code.rule.code}) is unused: there is no ${code.rule.code} finding ${scope}. Remove it, so that it does not hide a future problem.`
@@ -38,7 +39,7 @@ export function reportUnusedSuppression(text: string, directive: SuppressionDire
 }
 
 /** Removes one code from the bracket list, or the whole directive when nothing in it is used. */
-function removeSuppressionCodeEdit(text: string, directive: SuppressionDirective, code: SuppressedCode, whole: boolean): TextEdit {
+function removeSuppressionCodeEdit(text: SourceText, directive: SuppressionDirective, code: SuppressedCode, whole: boolean): TextEdit {
   if (!whole) {
     const index = directive.codes.indexOf(code);
     const next = directive.codes[index + 1];
@@ -49,19 +50,19 @@ function removeSuppressionCodeEdit(text: string, directive: SuppressionDirective
   return removeDirectiveEdit(text, directive);
 }
 
-function removeDirectiveEdit(text: string, directive: SuppressionDirective): TextEdit {
+function removeDirectiveEdit(text: SourceText, directive: SuppressionDirective): TextEdit {
   const { commentStart } = directive;
   // A Python comment token runs up to the LF, so in CRLF text it holds the CR: keep that with the line break.
-  const commentEnd = text[directive.commentEnd - 1] === '\r' ? directive.commentEnd - 1 : directive.commentEnd;
+  const commentEnd = charAt(text, directive.commentEnd - 1) === '\r' ? directive.commentEnd - 1 : directive.commentEnd;
   let start = directive.start;
-  while (start > commentStart && /[ \t]/.test(text[start - 1])) start--;
+  while (start > commentStart && /[ \t]/.test(charAt(text, start - 1) ?? '')) start--;
   const ownComment = start === commentStart + directive.marker.length;
   if (!ownComment) {
     // Other text shares the comment (`# noqa: E501  # mcp-tool-lint: ...`): cut from the inner marker on.
     let cut = directive.start;
-    while (cut > commentStart && /[ \t]/.test(text[cut - 1])) cut--;
+    while (cut > commentStart && /[ \t]/.test(charAt(text, cut - 1) ?? '')) cut--;
     if (directive.marker !== '/*' && text.slice(cut - directive.marker.length, cut) === directive.marker) cut -= directive.marker.length;
-    while (cut > commentStart && /[ \t]/.test(text[cut - 1])) cut--;
+    while (cut > commentStart && /[ \t]/.test(charAt(text, cut - 1) ?? '')) cut--;
     const end = directive.marker === '/*' ? commentEnd - 2 : commentEnd;
     return { range: rangeAt(text, cut, end), newText: directive.marker === '/*' ? ' ' : '' };
   }
@@ -71,6 +72,6 @@ function removeDirectiveEdit(text: string, directive: SuppressionDirective): Tex
   const aloneOnLine = text.slice(lineStart, commentStart).trim() === '' && text.slice(commentEnd, lineEnd).trim() === '';
   if (aloneOnLine) return { range: rangeAt(text, lineStart, newline === -1 ? lineEnd : newline + 1), newText: '' };
   let from = commentStart;
-  while (from > lineStart && /[ \t]/.test(text[from - 1])) from--;
+  while (from > lineStart && /[ \t]/.test(charAt(text, from - 1) ?? '')) from--;
   return { range: rangeAt(text, from, commentEnd), newText: '' };
 }

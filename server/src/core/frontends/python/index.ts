@@ -1,4 +1,5 @@
 /** Python front end: syntax tree → ToolDeclaration[] for Arcade and MCP SDK / FastMCP tools. */
+import { SourceText } from '../../source-text';
 import { Node, Range, Tree } from 'web-tree-sitter';
 import { NodeLookup } from '../../parse/windows';
 import { interpretAnnotations, interpretMetadata, lastEntry } from '../../interpret';
@@ -17,7 +18,7 @@ const IMPORTS_READ_PREFIX = importsRead([]);
  * The tool declarations of a module. With `rows`, only those of the top-level statements that
  * start within one of these 0-based row spans (incremental analysis re-extracts edited statements).
  */
-export function extractPythonDeclarations(tree: Tree, text: string, rows?: ReadonlyArray<readonly [number, number]>): ToolDeclaration[] {
+export function extractPythonDeclarations(tree: Tree, text: SourceText, rows?: ReadonlyArray<readonly [number, number]>): ToolDeclaration[] {
   return extractPython(tree, text, { rows }).declarations;
 }
 
@@ -48,9 +49,9 @@ export interface PythonExtractionOptions {
   lookup?: NodeLookup;
 }
 
-export function extractPython(tree: Tree, text: string, options: PythonExtractionOptions): PythonExtraction {
+export function extractPython(tree: Tree, text: SourceText, options: PythonExtractionOptions): PythonExtraction {
   // A repaired tree is another text: its bindings are read from it.
-  const extract = (current: Tree, currentText: string) => extractFromTree(current, currentText, current === tree ? options : repairedOptions(options));
+  const extract = (current: Tree, currentText: SourceText) => extractFromTree(current, currentText, current === tree ? options : repairedOptions(options));
   return extractWithRepairs(tree, text, extract, options.brokenStatements, options.around?.region) ?? extract(tree, text);
 }
 
@@ -64,7 +65,7 @@ function repairedOptions(options: PythonExtractionOptions): PythonExtractionOpti
   return { ...options, bindings: undefined, around: { ...around, bindings: around.bindings.filter(({ start }) => start < around.region.startIndex) } };
 }
 
-function extractFromTree(tree: Tree, text: string, options: PythonExtractionOptions): PythonExtraction {
+function extractFromTree(tree: Tree, text: SourceText, options: PythonExtractionOptions): PythonExtraction {
   const around = options.around;
   const module = around
     ? new PythonModule(tree.rootNode, text, around.bindings, around.lookup, true)
@@ -93,7 +94,7 @@ function extractFromTree(tree: Tree, text: string, options: PythonExtractionOpti
 }
 
 /** The top-level statements (all, or those starting in `rows`) that hold candidates, each with its candidates. */
-function candidatesByStatement(root: Node, text: string, rows: ReadonlyArray<readonly [number, number]> | undefined): Array<[Node, Candidate[]]> {
+function candidatesByStatement(root: Node, text: SourceText, rows: ReadonlyArray<readonly [number, number]> | undefined): Array<[Node, Candidate[]]> {
   if (rows) {
     // Overlapping, not only starting in the rows: a repaired text's statements may begin earlier.
     return namedChildrenOnRows(root, rows, (line) => lineStartOffset(text, line) ?? text.length)

@@ -2,6 +2,7 @@
  * What a Python module says about itself at the top level: its imports (with aliases)
  * and the names assigned exactly once, whose values a tool may use.
  */
+import { SourceText } from '../../source-text';
 import { Node } from 'web-tree-sitter';
 import { NodeLookup } from '../../parse/windows';
 import { namedChildren } from '../syntax';
@@ -131,7 +132,7 @@ export class PythonModule {
    */
   constructor(
     readonly root: Node,
-    readonly text: string,
+    readonly text: SourceText,
     statements?: Iterable<{ start: number; bindings: StatementBindings }>,
     /** Where the nodes of `statements` are read (a broken region's surroundings are in another tree). */
     private readonly lookup: NodeLookup = root,

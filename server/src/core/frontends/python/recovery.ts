@@ -7,6 +7,7 @@
  * declarations found back to the author's text. Lines never move: the closers go at the end
  * of a line's code, so only offsets and columns later on that same line shift.
  */
+import { SourceText } from '../../source-text';
 import { Node, Range, Tree } from 'web-tree-sitter';
 import { ToolDeclaration } from '../../model';
 import { parse } from '../../parse/parser';
@@ -27,8 +28,8 @@ interface Insertion {
 /** Parses with repairs of unbalanced brackets and extracts; undefined when no repair applies. */
 export function extractWithRepairs<Extraction extends { declarations: ToolDeclaration[] }>(
   tree: Tree,
-  text: string,
-  extract: (tree: Tree, text: string) => Extraction,
+  text: SourceText,
+  extract: (tree: Tree, text: SourceText) => Extraction,
   /** Where the top-level statements holding errors start, when known (the rest of `tree` is then not walked). */
   brokenStatements?: readonly number[],
   /** The part of the text `tree` was parsed from, when it is a region parsed on its own (parse/windows.ts). */

@@ -2,6 +2,7 @@
  * Where an edit lies among a TS/JS file's top-level statements (incremental analysis): the
  * changed region of the text, the rows it moves, and the statements holding an offset or a range.
  */
+import { SourceText } from '../../source-text';
 import { commonPrefixLength, commonSuffixLength } from '../../incremental-segments';
 import type { Shift } from '../../incremental-shift';
 import { Position } from '../../model';
@@ -16,7 +17,7 @@ export interface TextChange {
 }
 
 /** Where two texts differ: from `start` to `oldEnd` in the old one, to `newEnd` in the new one. */
-export function textChange(oldText: string, newText: string): TextChange {
+export function textChange(oldText: SourceText, newText: SourceText): TextChange {
   const start = commonPrefixLength(oldText, newText);
   const tail = commonSuffixLength(oldText, newText, start);
   return { start, oldEnd: oldText.length - tail, newEnd: newText.length - tail };
@@ -41,17 +42,17 @@ export function widenedChange(change: TextChange, delta: number, old?: { start: 
 }
 
 /** The row of `offset` in `text`, counted from a statement that ends before it. */
-export function rowAt(text: string, offset: number, from: Statement | undefined): number {
+export function rowAt(text: SourceText, offset: number, from: Statement | undefined): number {
   return (from?.endRow ?? 0) + lineBreaks(text, from?.end ?? 0, offset);
 }
 
-function lineBreaks(text: string, start: number, end: number): number {
+function lineBreaks(text: SourceText, start: number, end: number): number {
   let count = 0;
   for (let index = text.indexOf('\n', start); index >= 0 && index < end; index = text.indexOf('\n', index + 1)) count++;
   return count;
 }
 
-export function shiftFor(oldText: string, newText: string, change: TextChange, oldEndRow: number): Shift {
+export function shiftFor(oldText: SourceText, newText: SourceText, change: TextChange, oldEndRow: number): Shift {
   return {
     oldEndOffset: change.oldEnd,
     oldEndRow,

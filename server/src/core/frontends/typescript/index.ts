@@ -3,6 +3,7 @@
  * rules.md, "Declaration forms") and reads them into the shared model. Each declaration is
  * read on its own, so a half-typed one cannot lose the others.
  */
+import { SourceText } from '../../source-text';
 import { Node, Tree } from 'web-tree-sitter';
 import { ToolDeclaration } from '../../model';
 import { GrammarId, languageOfGrammar } from '../../parse/parser';
@@ -77,7 +78,7 @@ export function serverModulesOf(options: ScriptFrontendOptions): string[] {
   return [...DEFAULT_SERVER_MODULES, ...(options.serverModules ?? [])];
 }
 
-export function extractScriptDeclarations(tree: Tree, _text: string, grammar: GrammarId, options: ScriptFrontendOptions = {}): ToolDeclaration[] {
+export function extractScriptDeclarations(tree: Tree, _text: SourceText, grammar: GrammarId, options: ScriptFrontendOptions = {}): ToolDeclaration[] {
   const nodes = collectFileNodes(tree.rootNode);
   const imports = importFacts(importedModules(nodes.imports, nodes.calls), serverModulesOf(options));
   if (imports.clientOnly) return [];

@@ -1,4 +1,5 @@
 /** MTL204 / MTL205: items of `service_domains` / `operations` that Arcade does not know. */
+import { charAt, SourceText } from '../../source-text';
 import { EnumName, enumMembers } from '../../data/service-domains';
 import { replaceEdit } from '../../fixes/edits';
 import { offsetAt } from '../../fixes/positions';
@@ -26,7 +27,7 @@ function display(value: Value): string {
   return 'This value';
 }
 
-export function enumProblem(item: EnumItem, enumName: EnumName, text: string): EnumProblem | undefined {
+export function enumProblem(item: EnumItem, enumName: EnumName, text: SourceText): EnumProblem | undefined {
   const value = item.value;
   const members = enumMembers(enumName);
   const count = members.length;
@@ -65,8 +66,8 @@ function replaceFix(title: string, range: Value['range'], newText: string): Fix 
   return { title, edits: [replaceEdit(range, newText)], isPreferred: true, safe: false };
 }
 
-function stringFix(text: string, value: Value, suggestion: string): Fix | undefined {
-  const quote = text[offsetAt(text, value.range.start)];
+function stringFix(text: SourceText, value: Value, suggestion: string): Fix | undefined {
+  const quote = charAt(text, offsetAt(text, value.range.start));
   if (quote !== '"' && quote !== "'") return undefined;
   return replaceFix(`Replace with ${quote}${suggestion}${quote}`, value.range, `${quote}${suggestion}${quote}`);
 }

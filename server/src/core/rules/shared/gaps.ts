@@ -2,6 +2,7 @@
  * Gap-filling fixes shared by MTL201 (Arcade Behavior) and MTL202 (MCP annotations): write
  * the missing flags with the values rules.md defines, in the container's own style.
  */
+import { SourceText } from '../../source-text';
 import { ARCADE_FLAGS, ArcadeFlag, FLAG_TO_HINT, SPEC_DEFAULTS } from '../../data/fields';
 import { formatEntries, booleanInContainer } from '../../fixes/flag-fixes';
 import { insertEntriesEdits, replaceEdit } from '../../fixes/edits';
@@ -64,7 +65,7 @@ export function misspelledFlags(entries: readonly Entry[], known: readonly strin
 /** The flag whose written value decides another one's inferred value. */
 const DEPENDS_ON: Partial<Record<ArcadeFlag, ArcadeFlag>> = { destructive: 'read_only', idempotent: 'read_only', read_only: 'destructive' };
 
-export function gapFix(text: string, container: Container, gaps: readonly Gap[], declared: Declared, options: { viaElsewhere: boolean; misspelled?: Partial<Record<ArcadeFlag, string>>; keyOf?: (flag: ArcadeFlag) => string }): Fix | undefined {
+export function gapFix(text: SourceText, container: Container, gaps: readonly Gap[], declared: Declared, options: { viaElsewhere: boolean; misspelled?: Partial<Record<ArcadeFlag, string>>; keyOf?: (flag: ArcadeFlag) => string }): Fix | undefined {
   const names = Object.fromEntries(ARCADE_FLAGS.map((flag) => [flag, gaps.find((g) => g.flag === flag)?.key ?? options.keyOf?.(flag) ?? flag])) as Record<ArcadeFlag, string>;
   const inserts: Array<[string, string]> = [];
   const replacements: TextEdit[] = [];
