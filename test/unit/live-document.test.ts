@@ -50,3 +50,17 @@ test('a LiveDocument answers as a TextDocument after the same changes', () => {
     assert.equal(live.getText(range), reference.getText(range));
   }
 });
+
+test('an edit that undoes the one before gives back the text from before it, as the same object', () => {
+  const document = new LiveDocument('file:///x.ts', 'typescript', 1, 'const a = 1;\n'.repeat(2_000));
+  const before = document.text;
+  const at = { line: 700, character: 6 };
+  document.update([{ range: { start: at, end: at }, text: 'x' }], 2);
+  assert.notEqual(document.text, before);
+  document.update([{ range: { start: at, end: { line: 700, character: 7 } }, text: '' }], 3);
+  assert.equal(document.text, before, 'the typo deleted again');
+  document.update([{ range: { start: at, end: at }, text: 'y' }], 4);
+  document.update([{ range: { start: at, end: { line: 700, character: 7 } }, text: 'z' }], 5);
+  assert.notEqual(document.text, before, 'a change that does not undo makes a new text');
+  assert.equal(document.getText({ start: { line: 700, character: 0 }, end: { line: 701, character: 0 } }), 'const za = 1;\n');
+});

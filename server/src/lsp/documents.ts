@@ -28,8 +28,6 @@ interface Entry {
   inspection?: Inspection;
   /** What is known of the current text without reading all of it, kept up to date by each change. */
   lines?: LineFacts;
-  /** The last change, and the text before it: a change that undoes it gets that text back (`restoredText`). */
-  lastChange?: AppliedChange;
 }
 
 /** A change by offsets: `inserted` put in place of `removed` at `start` of `before`. */
@@ -197,10 +195,7 @@ export class DocumentStore {
     }
     const applied = 'range' in change ? appliedChange(entry.document, change.range, change.text) : undefined;
     const joins = applied !== undefined && joinsCrLf(applied);
-    const restored = applied && !joins ? restoredText(entry.lastChange, applied) : undefined;
-    entry.lastChange = joins ? undefined : applied;
     entry.document.update([change], version);
-    if (restored !== undefined) entry.document.restore(restored);
     // TextDocument.update counts the line breaks of the inserted text alone: a CR and an LF the edit
     // brings together stay two line breaks to it. Recount them (a full change with the same text).
     if (joins) entry.document.update([{ text: entry.document.getText() }], version);
@@ -223,15 +218,6 @@ function appliedChange(document: LiveDocument, range: Range, inserted: string): 
   const start = document.offsetAt(range.start);
   const end = document.offsetAt(range.end);
   return { start: Math.min(start, end), removed: before.slice(Math.min(start, end), Math.max(start, end)), inserted, before };
-}
-
-/**
- * The text from before `last` when `change` undoes it (a typo deleted again, an undo): the same
- * ChunkedText, so the analysis sees the text it read before (incremental.ts takes back what it replaced).
- */
-function restoredText(last: AppliedChange | undefined, change: AppliedChange): ChunkedText | undefined {
-  if (!last || change.start !== last.start || change.removed !== last.inserted || change.inserted !== last.removed) return undefined;
-  return last.before;
 }
 
 /** The file path of a `file:` URI, or the path part of any other URI (`untitled:Untitled-1`). */

@@ -9,12 +9,21 @@ import type { Position, Range, TextDocumentContentChangeEvent } from 'vscode-lan
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { ChunkedText } from '../core/source-text';
 
+/** An incremental change by offsets: `inserted` put in place of `removed` at `start` of `before`. */
+interface AppliedChange {
+  start: number;
+  removed: string;
+  inserted: string;
+  before: ChunkedText;
+}
+
 const LF = 10;
 const CR = 13;
 
 export class LiveDocument implements TextDocument {
   private current: ChunkedText;
   private lineStarts: number[];
+  private lastChange?: AppliedChange;
 
   constructor(readonly uri: string, readonly languageId: string, private currentVersion: number, text: string) {
     this.current = ChunkedText.of(text);
@@ -48,14 +57,6 @@ export class LiveDocument implements TextDocument {
     this.currentVersion = version;
   }
 
-  /**
-   * Makes the document hold `text`, which has the same characters as its own: an earlier version
-   * that an undo brought back, so that what was worked out for that version applies again.
-   */
-  restore(text: ChunkedText): void {
-    if (text.length === this.current.length) this.current = text;
-  }
-
   offsetAt(position: Position): number {
     const starts = this.lineStarts;
     if (position.line >= starts.length) return this.current.length;
@@ -81,6 +82,7 @@ export class LiveDocument implements TextDocument {
   }
 
   private replaceAll(text: string): void {
+    this.lastChange = undefined;
     this.current = ChunkedText.of(text);
     this.lineStarts = lineStartsOf(text, true, 0);
   }
@@ -89,7 +91,9 @@ export class LiveDocument implements TextDocument {
     const [start, end] = wellFormed(range);
     const startOffset = this.offsetAt(start);
     const endOffset = this.offsetAt(end);
-    this.current = this.current.edit(startOffset, endOffset, inserted);
+    const change = { start: startOffset, removed: this.current.slice(startOffset, endOffset), inserted, before: this.current };
+    this.current = undoes(change, this.lastChange) ? this.lastChange!.before : this.current.edit(startOffset, endOffset, inserted);
+    this.lastChange = change;
     const startLine = Math.max(start.line, 0);
     const endLine = Math.max(end.line, 0);
     const added = lineStartsOf(inserted, false, startOffset);
@@ -114,6 +118,15 @@ export class LiveDocument implements TextDocument {
     while (offset > lineStart && isLineBreak(this.current.charCodeAt(offset - 1))) offset--;
     return offset;
   }
+}
+
+/**
+ * Whether `change` undoes `last` (a typo deleted again, an undo): the text before `last` comes back
+ * as the same ChunkedText, so what was worked out for it applies again (incremental.ts takes back
+ * the statements it replaced when the text is the one they were read from).
+ */
+function undoes(change: AppliedChange, last: AppliedChange | undefined): boolean {
+  return !!last && change.start === last.start && change.removed === last.inserted && change.inserted === last.removed;
 }
 
 function isLineBreak(code: number): boolean {
