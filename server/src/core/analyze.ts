@@ -86,7 +86,7 @@ export function analyzeTree(grammar: GrammarId, tree: Tree, text: SourceText, op
 
 /** The findings of declarations extracted from the syntax `lookup` reads: the rules, then the suppression comments, sorted. */
 export function findingsFor(lookup: NodeLookup, text: SourceText, declarations: readonly ToolDeclaration[], options: AnalysisOptions = {}, memo?: RuleMemo): Finding[] {
-  return applySuppressions(lookup, text, runRules(declarations, text, options, memo), options).sort(compareFindings);
+  return sortFindings(applySuppressions(lookup, text, runRules(declarations, text, options, memo), options));
 }
 
 /**
@@ -176,7 +176,31 @@ function toFinding(rule: Rule, severity: Severity, report: ReportOptions): Findi
 export function compareFindings(a: Finding, b: Finding): number {
   return a.range.start.line - b.range.start.line
     || a.range.start.character - b.range.start.character
-    || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0);
+    || compareCodes(a.code, b.code);
+}
+
+function compareCodes(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** Lines are multiplied by this to make one number of a position (columns stay below MAX_LINE_LENGTH). */
+const POSITION_SPAN = 2 ** 21;
+
+/**
+ * The findings in compareFindings' order (ties kept in their order). Each start position is read
+ * once into a number: sorting the findings themselves read two ranges per comparison, thousands of
+ * comparisons per keystroke on 10,000 lines, from findings of many shapes (a twentieth of a keystroke).
+ */
+export function sortFindings(findings: readonly Finding[]): Finding[] {
+  const keys = new Float64Array(findings.length);
+  const order: number[] = new Array(findings.length);
+  for (let index = 0; index < findings.length; index++) {
+    const start = findings[index].range.start;
+    keys[index] = start.line * POSITION_SPAN + Math.min(start.character, POSITION_SPAN - 1);
+    order[index] = index;
+  }
+  order.sort((a, b) => keys[a] - keys[b] || compareCodes(findings[a].code, findings[b].code) || a - b);
+  return order.map((index) => findings[index]);
 }
 
 export { languageOfGrammar };
