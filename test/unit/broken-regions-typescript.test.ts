@@ -143,6 +143,25 @@ test('a tool typed into in a broken region is read from the region\'s tree, with
   }
 });
 
+test('a letter typed at a statement\'s start or after its end makes a clean region (not two whole reparses through the rest), read as a fresh analysis reads the text', () => {
+  const start = SERVER_FILE.indexOf('server.registerTool("typed"');
+  const end = SERVER_FILE.indexOf('\n', start);
+  for (const [offset, where] of [[start, 'at the start'], [SERVER_FILE.indexOf('handler);', start) + 'handler);'.length, 'after the end']] as const) {
+    const typed = new Typed(SERVER_FILE);
+    try {
+      const result = typed.type(offset, 'x');
+      assert.equal(typed.parsed.lastParse, 'clean-region', where);
+      assert.ok(typed.syntax.region && typed.syntax.region.start <= start && typed.syntax.region.end >= end, `${where}: the region holds the typed line`);
+      assert.equal(snapshot(result), snapshot(analyzeText(typed.text, 'small.ts', {})), where);
+      const restored = typed.type(offset, '', 1);
+      assert.equal(typed.parsed.lastParse, 'clean-region', `${where}, deleted again`);
+      assert.equal(snapshot(restored), snapshot(analyzeText(SERVER_FILE, 'small.ts', {})), `${where}, deleted again`);
+    } finally {
+      typed.parsed.delete();
+    }
+  }
+});
+
 test('no broken region when the statements around it would join without it (no semicolon before, a parenthesis after)', () => {
   const joining = SERVER_FILE.replace('handler);\nserver.registerTool("typed"', 'handler)\nserver.registerTool("typed"').replace('server.registerTool("after"', '(async () => server.connect())();\nserver.registerTool("after"');
   for (const [text, joins] of [[joining, true], [joining.replace('handler)\n', 'handler);\n'), false]] as const) {
