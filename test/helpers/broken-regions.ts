@@ -11,9 +11,9 @@
  *   region alone and has no syntax error, the rest's statements outside the region are those of a
  *   fresh parse of the text, and the analysis is a fresh full analysis of the text.
  */
-import { SourceText } from '../../server/src/core/source-text';
 import assert from 'node:assert/strict';
 import { Node, Range, Tree } from 'web-tree-sitter';
+import { SourceText } from '../../server/src/core/source-text';
 import { Random } from '../../bench/random';
 import { AnalysisOptions, AnalysisResult, analyzeText } from '../../server/src/core/analyze';
 import { GrammarId, parse } from '../../server/src/core/parse/parser';

@@ -3,8 +3,7 @@
 // the string gives, including matches that straddle two or more pieces.
 import * as assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { commonPrefixLength, commonSuffixLength } from '../../server/src/core/incremental-segments';
-import { ChunkedText } from '../../server/src/core/source-text';
+import { ChunkedText, commonPrefixLength, commonSuffixLength } from '../../server/src/core/source-text';
 
 /** A small deterministic generator (mulberry32). */
 function random(seed: number): (limit: number) => number {

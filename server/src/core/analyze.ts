@@ -2,8 +2,8 @@
  * The analysis pipeline: text → syntax tree → ToolDeclaration[] → Finding[].
  * Used by the language server, the CLI and the tests alike.
  */
-import { SourceText } from './source-text';
 import { Tree } from 'web-tree-sitter';
+import { SourceText } from './source-text';
 import { extractDeclarations } from './frontends';
 import { Finding, Severity, ToolDeclaration } from './model';
 import { GrammarId, grammarFor, languageOfGrammar, loadAllGrammars, loadGrammars, parse } from './parse/parser';

@@ -1,6 +1,6 @@
 /** Where an edit falls among a Python module's top-level statements (incremental analysis). */
-import { ChunkedText, SourceText } from './source-text';
 import { Node } from 'web-tree-sitter';
+import { commonPrefixLength, commonSuffixLength, SourceText } from './source-text';
 import { Segment, segmentOf } from './incremental-python';
 import { Span } from './parse/joined-windows';
 import { DocumentSyntax } from './parse/windows';
@@ -165,26 +165,6 @@ function firstEndingAtOrAfter(segments: readonly Segment[], offset: number): num
 function segmentStartingAt(segments: readonly Segment[], start: number): number | undefined {
   const index = firstEndingAtOrAfter(segments, start);
   return segments[index]?.start === start ? index : undefined;
-}
-
-const CHUNK = 4096;
-
-/** How many code units two texts share at the start (pieces two ChunkedTexts share skipped, then whole chunks compared natively). */
-export function commonPrefixLength(a: SourceText, b: SourceText): number {
-  const limit = Math.min(a.length, b.length);
-  let same = a instanceof ChunkedText && b instanceof ChunkedText ? Math.min(a.sharedPrefix(b), limit) : 0;
-  while (same + CHUNK <= limit && a.slice(same, same + CHUNK) === b.slice(same, same + CHUNK)) same += CHUNK;
-  while (same < limit && a.charCodeAt(same) === b.charCodeAt(same)) same++;
-  return same;
-}
-
-/** How many code units two texts share at the end, not reaching into the first `shared` ones. */
-export function commonSuffixLength(a: SourceText, b: SourceText, shared: number): number {
-  const limit = Math.min(a.length, b.length) - shared;
-  let tail = a instanceof ChunkedText && b instanceof ChunkedText ? Math.max(Math.min(a.sharedSuffix(b), limit), 0) : 0;
-  while (tail + CHUNK <= limit && a.slice(a.length - tail - CHUNK, a.length - tail) === b.slice(b.length - tail - CHUNK, b.length - tail)) tail += CHUNK;
-  while (tail < limit && a.charCodeAt(a.length - 1 - tail) === b.charCodeAt(b.length - 1 - tail)) tail++;
-  return tail;
 }
 
 /** Whether a re-extracted statement shares a row with a neighbour that is reused (re-extraction picks statements by row). */

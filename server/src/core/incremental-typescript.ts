@@ -18,8 +18,8 @@
  * region's statements (before and after the edit) always count as edited; a clean region's read
  * as they do in one tree.
  */
-import { SourceText } from './source-text';
 import { Node, Tree } from 'web-tree-sitter';
+import { SourceText } from './source-text';
 import { AnalysisOptions, AnalysisResult, findingsFor } from './analyze';
 import { declarationsAmong, serverModulesOf } from './frontends/typescript';
 import { FileContext } from './frontends/typescript/context';

@@ -14,8 +14,8 @@
  * Undo: the statements an analysis replaced are kept with the text they were read from, so when
  * the next edit restores that text (a typo and its correction), they come back without extraction.
  */
-import { SourceText } from './source-text';
 import { Tree } from 'web-tree-sitter';
+import { SourceText } from './source-text';
 import { AnalysisOptions, AnalysisResult, findingsFor } from './analyze';
 import { extractPython, PythonExtraction, PythonExtractionOptions } from './frontends/python';
 import { PythonModule, StatementBindings } from './frontends/python/module';

@@ -179,6 +179,27 @@ function startsOf(pieces: readonly string[], from: number, previous: readonly nu
   return starts;
 }
 
+/** Characters compared at a time (natively) before the character-by-character rest. */
+const CHUNK = 4096;
+
+/** How many code units two texts share at the start (pieces two ChunkedTexts share skipped, then whole chunks compared natively). */
+export function commonPrefixLength(a: SourceText, b: SourceText): number {
+  const limit = Math.min(a.length, b.length);
+  let same = a instanceof ChunkedText && b instanceof ChunkedText ? Math.min(a.sharedPrefix(b), limit) : 0;
+  while (same + CHUNK <= limit && a.slice(same, same + CHUNK) === b.slice(same, same + CHUNK)) same += CHUNK;
+  while (same < limit && a.charCodeAt(same) === b.charCodeAt(same)) same++;
+  return same;
+}
+
+/** How many code units two texts share at the end, not reaching into the first `shared` ones. */
+export function commonSuffixLength(a: SourceText, b: SourceText, shared: number): number {
+  const limit = Math.min(a.length, b.length) - shared;
+  let tail = a instanceof ChunkedText && b instanceof ChunkedText ? Math.max(Math.min(a.sharedSuffix(b), limit), 0) : 0;
+  while (tail + CHUNK <= limit && a.slice(a.length - tail - CHUNK, a.length - tail) === b.slice(b.length - tail - CHUNK, b.length - tail)) tail += CHUNK;
+  while (tail < limit && a.charCodeAt(a.length - 1 - tail) === b.charCodeAt(b.length - 1 - tail)) tail++;
+  return tail;
+}
+
 /** The character at `index` as `text[index]` reads it: undefined outside the text. */
 export function charAt(text: SourceText, index: number): string | undefined {
   return index >= 0 && index < text.length ? String.fromCharCode(text.charCodeAt(index)) : undefined;

@@ -6,8 +6,8 @@
  * `ignore-file[...]` anywhere (by convention at the top) covers the whole file.
  * Comments are found as the grammar's `comment` nodes; a regular expression reads one comment's text.
  */
-import { charAt, SourceText } from './source-text';
 import { Node } from 'web-tree-sitter';
+import { charAt, SourceText } from './source-text';
 import { NodeLookup } from './parse/windows';
 import { Finding, Range, Severity } from './model';
 import { rangeAt } from './fixes/positions';

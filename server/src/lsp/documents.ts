@@ -4,13 +4,13 @@
  */
 import { fileURLToPath } from 'node:url';
 import { Tree } from 'web-tree-sitter';
-import { Connection, Emitter, Event, Range, TextDocumentContentChangeEvent } from 'vscode-languageserver/node';
+import { Connection, Emitter, Event, TextDocumentContentChangeEvent } from 'vscode-languageserver/node';
 import { hasOverlongLine, MAX_LINE_LENGTH, withLfLineBreaks } from '../core/analyze';
-import { ChunkedText, SourceText, textString } from '../core/source-text';
+import { SourceText, textString } from '../core/source-text';
 import { GrammarId, grammarFor } from '../core/parse/parser';
 import { DocumentSyntax, IncrementalParse, treeAt } from '../core/parse/windows';
 import { treeEditFor } from './edits';
-import { LiveDocument } from './live-document';
+import { AppliedChange, LiveDocument } from './live-document';
 import { Logger } from './log';
 
 /** Documents above this size get no tree and no analysis. */
@@ -28,14 +28,6 @@ interface Entry {
   inspection?: Inspection;
   /** What is known of the current text without reading all of it, kept up to date by each change. */
   lines?: LineFacts;
-}
-
-/** A change by offsets: `inserted` put in place of `removed` at `start` of `before`. */
-interface AppliedChange {
-  start: number;
-  removed: string;
-  inserted: string;
-  before: ChunkedText;
 }
 
 /** Whether the text has an overlong line or a CR: a change reads only the lines it wrote. */
@@ -193,12 +185,11 @@ export class DocumentStore {
     } else {
       this.dropTree(entry.document.uri);
     }
-    const applied = 'range' in change ? appliedChange(entry.document, change.range, change.text) : undefined;
-    const joins = applied !== undefined && joinsCrLf(applied);
     entry.document.update([change], version);
-    // TextDocument.update counts the line breaks of the inserted text alone: a CR and an LF the edit
-    // brings together stay two line breaks to it. Recount them (a full change with the same text).
-    if (joins) entry.document.update([{ text: entry.document.getText() }], version);
+    // The document counts the line breaks of the inserted text alone (as TextDocument does): a CR and an
+    // LF the edit brings together stay two line breaks to it. Recount them (a full change with the same text).
+    const applied = entry.document.lastEdit;
+    if ('range' in change && applied && joinsCrLf(applied)) entry.document.update([{ text: entry.document.getText() }], version);
     entry.lines = 'range' in change && entry.lines ? linesAfter(entry.lines, entry.document, change.range.start.line, change.text) : undefined;
     entry.revision++;
   }
@@ -210,14 +201,6 @@ export class DocumentStore {
     this.entries.delete(uri);
     return true;
   }
-}
-
-/** `change` by offsets in the document's current text. */
-function appliedChange(document: LiveDocument, range: Range, inserted: string): AppliedChange {
-  const before = document.text;
-  const start = document.offsetAt(range.start);
-  const end = document.offsetAt(range.end);
-  return { start: Math.min(start, end), removed: before.slice(Math.min(start, end), Math.max(start, end)), inserted, before };
 }
 
 /** The file path of a `file:` URI, or the path part of any other URI (`untitled:Untitled-1`). */

@@ -10,7 +10,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { ChunkedText } from '../core/source-text';
 
 /** An incremental change by offsets: `inserted` put in place of `removed` at `start` of `before`. */
-interface AppliedChange {
+export interface AppliedChange {
   start: number;
   removed: string;
   inserted: string;
@@ -37,6 +37,11 @@ export class LiveDocument implements TextDocument {
   /** The text, in pieces: what the parser and the analysis read. */
   get text(): ChunkedText {
     return this.current;
+  }
+
+  /** The last change, when it was incremental (a whole-text change leaves none). */
+  get lastEdit(): AppliedChange | undefined {
+    return this.lastChange;
   }
 
   get lineCount(): number {

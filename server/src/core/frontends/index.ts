@@ -1,5 +1,5 @@
-import { SourceText } from '../source-text';
 import { Tree } from 'web-tree-sitter';
+import { SourceText } from '../source-text';
 import { ToolDeclaration } from '../model';
 import { GrammarId } from '../parse/parser';
 import { extractPythonDeclarations } from './python';

@@ -2,8 +2,8 @@
  * Where the windows of parse/windows.ts lie: the top-level statements around an edit, found by
  * binary search over the tree's top-level nodes, and the included ranges of the rest without them.
  */
-import { SourceText } from '../source-text';
 import { Edit, Node, Point, Range } from 'web-tree-sitter';
+import { SourceText } from '../source-text';
 import { firstNotBefore } from '../sorted';
 import { GrammarId, parse } from './parser';
 import type { DocumentSyntax } from './windows';

@@ -18,8 +18,8 @@
  * Between keystrokes the server settles a clean region (`settle`): the whole reparsed from the
  * rest's tree, so that the next edit, wherever it lands, parses only its own window.
  */
-import { SourceText } from '../source-text';
 import { Edit, Node, Point, Range, Tree } from 'web-tree-sitter';
+import { SourceText } from '../source-text';
 import { JoinedWindows, moveSpan, Span } from './joined-windows';
 import { boundariesHold, emptyEditAt, insideOneUnit, nextUnitStart, outside, pointAfter, splitsAt, Window, windowAround } from './window-bounds';
 import { GrammarId, parse, ParseBudget, parseWithin, TextSource } from './parser';
@@ -134,10 +134,10 @@ export class IncrementalParse {
   private reparse(previous: DocumentSyntax, text: SourceText, dirty: { start: number; end: number }): DocumentSyntax {
     const window = windowAround(previous, text, dirty);
     if (window) {
-      const inside = this.insideOneStatement(previous, dirty, window);
-      const parsed = this.parseRegion(previous, text, window, inside);
+      const local = this.editStaysLocal(previous, dirty);
+      const parsed = this.parseRegion(previous, text, window, local);
       if (parsed && 'tree' in parsed) return parsed;
-      if (parsed && (!previous.region || previous.region.clean) && !inside) {
+      if (parsed && (!previous.region || previous.region.clean) && !local) {
         const joined = this.reparseThroughRest(previous, text, parsed.clean);
         if (joined) return joined;
       }
@@ -146,20 +146,20 @@ export class IncrementalParse {
   }
 
   /**
-   * Whether the edit stays among the statements it is in, away from the windows reparsed through the
-   * rest (an edit anywhere else reparses through the rest), and not across a region's bounds. In
-   * Python: inside one top-level statement, away from its start and end (a line's first column
-   * decides its block). In TypeScript and JavaScript: anywhere in the window's statements, a
-   * statement's start or end too (a letter typed before `server.registerTool(`), since a region there
-   * is checked to leave the statements around the window as they were (`boundariesHold`); through
-   * the rest, such an edit took two whole reparses of 5-8 ms each on 10,000 lines.
+   * Whether the edit stays among the statements of its window, away from the windows reparsed
+   * through the rest (an edit anywhere else reparses through the rest), and not across a region's
+   * bounds. In Python only inside one top-level statement, away from its start and end (a line's
+   * first column decides its block). In TypeScript and JavaScript a statement's start or end too (a
+   * letter typed before `server.registerTool(`), since a region there is checked to leave the
+   * statements around the window as they were (`boundariesHold`); through the rest, such an edit
+   * took two whole reparses of 5-8 ms each on 10,000 lines.
    */
-  private insideOneStatement(previous: DocumentSyntax, dirty: Span, window: Window): boolean {
+  private editStaysLocal(previous: DocumentSyntax, dirty: Span): boolean {
     if (this.joined.touches(dirty)) return false;
     const region = previous.region;
     const besideRegion = !region || dirty.end < region.start || dirty.start > region.end;
     if (!besideRegion && !(dirty.start >= region.start && dirty.end <= region.end)) return false;
-    if (this.grammar !== 'python') return window.startIndex <= dirty.start && dirty.end <= window.endIndex;
+    if (this.grammar !== 'python') return true;
     return insideOneUnit((besideRegion ? previous.tree : region!.tree).rootNode, dirty);
   }
 
@@ -274,12 +274,12 @@ export class IncrementalParse {
    * The window parsed alone; when it is broken, the rest reparsed without it. When the window parses
    * cleanly, a clean region where it may be one (`cleanRegion`); else that clean extent, or the one
    * with the statements after it (a decorator that was cut from its definition, an `else:` from its
-   * `if`). Undefined: reparse the whole. `inside`: the edit lies inside one statement (`insideOneStatement`).
+   * `if`). Undefined: reparse the whole. `local`: the edit stays among its window's statements (`editStaysLocal`).
    */
-  private parseRegion(previous: DocumentSyntax, text: SourceText, window: Window, inside: boolean): DocumentSyntax | { clean: Window } | undefined {
+  private parseRegion(previous: DocumentSyntax, text: SourceText, window: Window, local: boolean): DocumentSyntax | { clean: Window } | undefined {
     const alone = parse(this.grammar, text, undefined, [window], this.source);
     if (!alone.rootNode.hasError) {
-      const region = this.cleanRegion(previous, text, window, alone, inside);
+      const region = this.cleanRegion(previous, text, window, alone, local);
       if (region) return region;
       alone.delete();
       return { clean: window };
@@ -300,7 +300,7 @@ export class IncrementalParse {
     // The rest's tree kept as it is when the statements around the window read the same without it. Not in Python: there a
     // broken region's merge later (a letter typed at the start of an indented line, then deleted) made tree-sitter re-read
     // the file from the edited old tree, past the reparse budget.
-    if (this.grammar !== 'python' && inside && covers(window, previous.region) && boundariesHold(this.grammar, previous, text, window, false)) {
+    if (this.grammar !== 'python' && local && covers(window, previous.region) && boundariesHold(this.grammar, previous, text, window, false)) {
       previous.region?.tree.delete();
       this.lastParse = 'broken-region';
       return (this.syntax = { tree: previous.tree, region: regionOf(alone, window) });
@@ -317,15 +317,15 @@ export class IncrementalParse {
   }
 
   /**
-   * A clean region for a window that parses cleanly alone, when the edit lies inside one statement
+   * A clean region for a window that parses cleanly alone, when the edit stays local (`editStaysLocal`)
    * and the window reads the same alone as in the whole. The rest's tree is kept when the window
    * covers the previous region (or there was none); else it is reparsed without the window, which
    * puts the previous region back into it.
    */
-  private cleanRegion(previous: DocumentSyntax, text: SourceText, window: Window, alone: Tree, inside: boolean): DocumentSyntax | undefined {
+  private cleanRegion(previous: DocumentSyntax, text: SourceText, window: Window, alone: Tree, local: boolean): DocumentSyntax | undefined {
     const old = previous.region;
     const covered = covers(window, old);
-    if (!inside || !(covered || old?.clean) || !boundariesHold(this.grammar, previous, text, window, true)) return undefined;
+    if (!local || !(covered || old?.clean) || !boundariesHold(this.grammar, previous, text, window, true)) return undefined;
     let rest = previous.tree;
     if (!covered) {
       const reparsed = this.parseRest(previous.tree, text, window);

@@ -1,6 +1,6 @@
 /** Python front end: syntax tree → ToolDeclaration[] for Arcade and MCP SDK / FastMCP tools. */
-import { SourceText } from '../../source-text';
 import { Node, Range, Tree } from 'web-tree-sitter';
+import { SourceText } from '../../source-text';
 import { NodeLookup } from '../../parse/windows';
 import { interpretAnnotations, interpretMetadata, lastEntry } from '../../interpret';
 import { Entry, KeyInfo, ToolDeclaration, Value } from '../../model';

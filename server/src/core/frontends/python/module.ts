@@ -2,8 +2,8 @@
  * What a Python module says about itself at the top level: its imports (with aliases)
  * and the names assigned exactly once, whose values a tool may use.
  */
-import { SourceText } from '../../source-text';
 import { Node } from 'web-tree-sitter';
+import { SourceText } from '../../source-text';
 import { NodeLookup } from '../../parse/windows';
 import { namedChildren } from '../syntax';
 

@@ -7,8 +7,8 @@
  * declarations found back to the author's text. Lines never move: the closers go at the end
  * of a line's code, so only offsets and columns later on that same line shift.
  */
-import { SourceText } from '../../source-text';
 import { Node, Range, Tree } from 'web-tree-sitter';
+import { SourceText } from '../../source-text';
 import { ToolDeclaration } from '../../model';
 import { parse } from '../../parse/parser';
 import { errorNodes, leafNodes } from '../syntax';

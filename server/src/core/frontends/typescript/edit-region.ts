@@ -2,8 +2,7 @@
  * Where an edit lies among a TS/JS file's top-level statements (incremental analysis): the
  * changed region of the text, the rows it moves, and the statements holding an offset or a range.
  */
-import { SourceText } from '../../source-text';
-import { commonPrefixLength, commonSuffixLength } from '../../incremental-segments';
+import { commonPrefixLength, commonSuffixLength, SourceText } from '../../source-text';
 import type { Shift } from '../../incremental-shift';
 import { Position } from '../../model';
 import { Statement } from './statements';

@@ -3,8 +3,8 @@
  * rules.md, "Declaration forms") and reads them into the shared model. Each declaration is
  * read on its own, so a half-typed one cannot lose the others.
  */
-import { SourceText } from '../../source-text';
 import { Node, Tree } from 'web-tree-sitter';
+import { SourceText } from '../../source-text';
 import { ToolDeclaration } from '../../model';
 import { GrammarId, languageOfGrammar } from '../../parse/parser';
 import { callSyntax, rebuildCalls } from './calls';
