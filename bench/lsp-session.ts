@@ -122,6 +122,38 @@ export class LspSession {
     }
   }
 
+  /** The CPU time the server process has used, in clock ticks (Linux /proc); undefined once it is gone. */
+  cpuTicks(): number | undefined {
+    try {
+      // The fields after the command name, which is in parentheses and may hold spaces: utime and stime are the 12th and 13th.
+      const fields = fs.readFileSync(`/proc/${this.child.pid}/stat`, 'utf8').split(') ').pop()!.split(' ');
+      return Number(fields[11]) + Number(fields[12]);
+    } catch {
+      return undefined;
+    }
+  }
+
+  /**
+   * Resolves once the server has used no CPU for `quietMs` (all its threads: the main one and V8's),
+   * or after `maxMs`; with the time waited. An author starts typing a moment after a file opens,
+   * and the server uses such moments (lsp/warm-up).
+   */
+  async untilIdle(quietMs = 100, maxMs = 5000): Promise<number> {
+    const started = performance.now();
+    let ticks = this.cpuTicks();
+    let quietSince = started;
+    while (performance.now() - started < maxMs) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const now = this.cpuTicks();
+      if (now === undefined) break;
+      if (now !== ticks) {
+        ticks = now;
+        quietSince = performance.now();
+      } else if (performance.now() - quietSince >= quietMs) break;
+    }
+    return performance.now() - started;
+  }
+
   async stop(): Promise<void> {
     try {
       await Promise.race([this.connection.sendRequest('shutdown'), new Promise((resolve) => setTimeout(resolve, 2000))]);

@@ -17,20 +17,24 @@ function languageIdOf(file: string): string {
   return file.endsWith('.py') ? 'python' : file.endsWith('.ts') ? 'typescript' : 'javascript';
 }
 
-/** Opens `file` in a fresh server and waits for its first diagnostics. */
-async function openFresh(paths: Paths, file: string): Promise<{ session: LspSession; uri: string; text: string }> {
+/**
+ * Opens `file` in a fresh server and waits for its first diagnostics; with `idle`, also until the
+ * server is idle (it warms up after the first diagnostics), as an author starts typing a moment later.
+ */
+async function openFresh(paths: Paths, file: string, idle = false): Promise<{ session: LspSession; uri: string; text: string }> {
   const session = await LspSession.start(paths.server);
   const uri = pathToFileURL(file).href;
   const text = fs.readFileSync(file, 'utf8');
   const first = session.diagnosticsOf(uri, 1);
   await session.open(uri, languageIdOf(file), text);
   await first;
+  if (idle) await session.untilIdle();
   return { session, uri, text };
 }
 
 /** Keystroke → diagnostics: p95 over `count` one-character edits, each waited for before the next. */
 export async function keystrokeP95(paths: Paths, file: string, count: number, seed: number): Promise<{ p95: number; median: number }> {
-  const { session, uri, text } = await openFresh(paths, file);
+  const { session, uri, text } = await openFresh(paths, file, true);
   try {
     const samples: number[] = [];
     let version = 1;
@@ -63,7 +67,7 @@ const CAPABILITY: Record<RequestKind, string> = { completion: 'completionProvide
 
 /** Request → response p95 for each announced request kind on `file`; undefined for kinds not announced. */
 export async function requestP95s(paths: Paths, file: string, count: number): Promise<Record<RequestKind, number | undefined>> {
-  const { session, uri, text } = await openFresh(paths, file);
+  const { session, uri, text } = await openFresh(paths, file, true);
   try {
     const capabilities = session.initializeResult.capabilities as Record<string, unknown>;
     const diagnostics: Diagnostic[] = session.latest.get(uri)?.diagnostics ?? [];
@@ -123,7 +127,7 @@ export interface MemoryFigures {
  * of every `waitEvery`-th one, so the server keeps up), and the growth after the first 500.
  */
 export async function memory(paths: Paths, file: string, edits: number, seed: number, waitEvery = 10): Promise<MemoryFigures> {
-  const { session, uri, text } = await openFresh(paths, file);
+  const { session, uri, text } = await openFresh(paths, file, true);
   try {
     const afterOpen = session.rss() ?? NaN;
     let after500 = NaN;

@@ -5,6 +5,7 @@ import type { ServerCommands } from './commands';
 import type { DocumentStore } from './documents';
 import type { Logger } from './log';
 import type { Settings } from './settings';
+import type { WarmUp } from './warm-up/warm-up';
 
 export interface ServerContext {
   readonly documents: DocumentStore;
@@ -13,6 +14,8 @@ export interface ServerContext {
   readonly log: Logger;
   /** `workspace/executeCommand` handlers, by command. */
   readonly commands: ServerCommands;
+  /** Types into sample modules while the server is idle after a document's first diagnostics. */
+  readonly warmUp: WarmUp;
   /** The client's capabilities; filled in by `initialize`, before any document arrives. */
   client: ClientCapabilities;
 }

@@ -4,7 +4,7 @@
  */
 import {
   ClientCapabilities, Connection, createConnection, InitializeResult, LogMessageNotification, MessageType, ProposedFeatures, ServerCapabilities,
-  StreamMessageReader, StreamMessageWriter, TextDocumentSyncKind, TextDocumentSyncOptions,
+  StreamMessageReader, TextDocumentSyncKind, TextDocumentSyncOptions,
 } from 'vscode-languageserver/node';
 import { inspect } from 'node:util';
 import packageJson from '../../../package.json';
@@ -28,7 +28,9 @@ import { watchFraming } from './framing';
 import { Logger } from './log';
 import { Settings } from './settings';
 import { ShutdownGate } from './shutdown';
+import { StdioMessageWriter } from './stdio-writer';
 import { wireEncoder } from './wire';
+import { WarmUp } from './warm-up/warm-up';
 
 const FEATURES: Feature[] = [diagnostics, preview, codeActions, completion, hover, inlayHints, codeLens, fixAllCommand, status, workspace];
 
@@ -63,6 +65,7 @@ const context: ServerContext = {
   settings,
   log,
   commands: new ServerCommands(),
+  warmUp: new WarmUp(log),
   analyzer: new Analyzer(documents, settings, log, loadGrammarOnce),
   client: {},
 };
@@ -106,11 +109,11 @@ if (stdio) {
 
 /**
  * Over stdio the server writes with its own encoder (wire.ts: diagnostics sent as encoded
- * before). The library's `--stdio` set-up ends the server when stdin ends and sends console output to the client's log, where
+ * before), each message in one write (stdio-writer.ts). The library's `--stdio` set-up ends the server when stdin ends and sends console output to the client's log, where
  * it cannot break the stream: done here the same way.
  */
 function stdioConnection(): Connection {
-  const writer = new StreamMessageWriter(process.stdout, { charset: 'utf-8', contentTypeEncoder: wireEncoder() });
+  const writer = new StdioMessageWriter(process.stdout, wireEncoder());
   const created = createConnection(ProposedFeatures.all, new StreamMessageReader(process.stdin), writer, { messageStrategy: shutdownGate });
   // What the library does for a stream it reads itself: the client went away, so does the server.
   for (const event of ['end', 'close']) process.stdin.on(event, () => process.exit(shutdownGate.received ? 0 : 1));

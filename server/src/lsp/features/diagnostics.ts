@@ -25,7 +25,7 @@ export function capabilities(): ServerCapabilities {
 }
 
 export function register(connection: Connection, context: ServerContext): void {
-  const { documents, analyzer, settings, log } = context;
+  const { documents, analyzer, settings, log, warmUp } = context;
   /** Documents we have published diagnostics for, with how many were sent last. */
   const published = new Map<string, number>();
   /** Per document, its diagnostics as last built and encoded, with the client capability they were made for. */
@@ -63,16 +63,21 @@ export function register(connection: Connection, context: ServerContext): void {
     published.set(uri, diagnostics.length);
     connection.sendDiagnostics({ uri, version, diagnostics })
       // Written: the time until the next keystroke makes the document's trees one again, after the messages already received.
-      .then(() => setImmediate(settle, uri, version))
+      .then(() => setImmediate(afterPublishing, uri, version))
       .catch((error: unknown) => log.error('Publishing diagnostics', error));
   }
 
-  const settle = log.guard('Settling a document\'s parse', (uri: string, version: number) => {
+  const afterPublishing = log.guard('Settling a document\'s parse', (uri: string, version: number) => {
     documents.settle(uri, version);
+    const grammar = documents.grammarOf(uri);
+    if (grammar) warmUp.start(grammar);
   });
 
   documents.onDidOpen((document) => lint(document.uri, document.version, 'open'));
-  documents.onDidChange((document) => lint(document.uri, document.version, 'change'));
+  documents.onDidChange((document) => {
+    warmUp.stop();
+    lint(document.uri, document.version, 'change');
+  });
   connection.onDidSaveTextDocument(log.guard('didSave', ({ textDocument }) => {
     const document = documents.get(textDocument.uri);
     if (document) lint(document.uri, document.version, 'save');

@@ -1,0 +1,65 @@
+// The server's warm-up (server/src/lsp/warm-up): the sample it types into for each grammar is
+// clean code declaring tools with findings (so the keystrokes run the extraction and the rules),
+// each grammar is warmed up once, without an error, and nothing is typed once it is stopped.
+import * as assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { Connection } from 'vscode-languageserver/node';
+import { analyzeText, initAnalysis } from '../../server/src/core/analyze';
+import { GrammarId, parse } from '../../server/src/core/parse/parser';
+import { Logger } from '../../server/src/lsp/log';
+import { warmUpSample } from '../../server/src/lsp/warm-up/samples';
+import { WARM_UP_KEYSTROKES, WarmUp } from '../../server/src/lsp/warm-up/warm-up';
+
+const FILES: Record<GrammarId, string> = { python: 'sample.py', typescript: 'sample.ts', tsx: 'sample.tsx', javascript: 'sample.js' };
+
+function recordingLogger(): { log: Logger; errors: string[]; infos: string[] } {
+  const errors: string[] = [];
+  const infos: string[] = [];
+  const connection = { console: { error: (message: string) => errors.push(message), info: (message: string) => infos.push(message), warn: () => undefined, log: () => undefined } };
+  return { log: new Logger(connection as unknown as Connection), errors, infos };
+}
+
+test('each grammar\'s sample parses cleanly and declares tools, with findings of more than one rule', async () => {
+  await initAnalysis();
+  for (const [grammar, file] of Object.entries(FILES) as Array<[GrammarId, string]>) {
+    const text = warmUpSample(grammar);
+    assert.equal(parse(grammar, text).rootNode.hasError, false, grammar);
+    const result = analyzeText(text, file);
+    assert.ok(result, grammar);
+    assert.equal(result.declarations.length, grammar === 'python' ? 40 : 24, grammar);
+    const rules = new Set(result.findings.map((finding) => finding.rule));
+    assert.ok(rules.has('read-only-destructive') && rules.has('missing-annotation-hint'), `${grammar}: ${[...rules].join(', ')}`);
+  }
+});
+
+test('warming up types the keystrokes into each grammar\'s sample once, and says so in the log', async () => {
+  await initAnalysis();
+  const { log, errors, infos } = recordingLogger();
+  const warmUp = new WarmUp(log);
+  for (const grammar of Object.keys(FILES) as GrammarId[]) {
+    warmUp.start(grammar);
+    warmUp.start(grammar);
+  }
+  await warmUp.done();
+  assert.deepEqual(errors, []);
+  assert.equal(warmUp.typed, 4 * WARM_UP_KEYSTROKES);
+  assert.deepEqual(infos.map((message) => message.replace(/ in \d+ ms /, ' in N ms ')), Object.keys(FILES).map((grammar) =>
+    `Warmed up for ${grammar} in N ms (${WARM_UP_KEYSTROKES} keystrokes typed into a sample module).`));
+});
+
+test('once stopped, the warm-up types nothing more, and starts no other grammar', async () => {
+  await initAnalysis();
+  const { log, errors, infos } = recordingLogger();
+  const warmUp = new WarmUp(log);
+  warmUp.start('python');
+  while (warmUp.typed < 5) await new Promise((resolve) => setImmediate(resolve));
+  warmUp.stop();
+  const typed = warmUp.typed;
+  warmUp.start('typescript');
+  await warmUp.done();
+  for (let turn = 0; turn < 20; turn++) await new Promise((resolve) => setImmediate(resolve));
+  assert.equal(warmUp.typed, typed);
+  assert.ok(typed < WARM_UP_KEYSTROKES, `${typed} keystrokes`);
+  assert.deepEqual(errors, []);
+  assert.deepEqual(infos, []);
+});
