@@ -1,6 +1,6 @@
 // The warm-up over the real stdio server: after a document's first diagnostics the server types
 // into a sample module of its language; the client sees none of it but one line in its log, and a
-// keystroke stops it.
+// keystroke ends it.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -45,7 +45,7 @@ test('after the first diagnostics the server warms up: one line in the log, no d
   }
 });
 
-test('a keystroke right after the first diagnostics is analysed as usual and ends the warm-up', async () => {
+test('a keystroke right after the first diagnostics is analysed as usual and ends the warm-up; another language opened later warms up', async () => {
   const { client, document } = await openedFixture();
   try {
     await client.change(document.nextVersion(), [document.replace('destructive=True', 'destructive=False')]);
@@ -55,6 +55,11 @@ test('a keystroke right after the first diagnostics is analysed as usual and end
     await client.change(document.nextVersion(), [document.replace('destructive=False', 'destructive=True')]);
     assert.deepEqual((await client.waitForDiagnostics(document.uri, document.version)).diagnostics, fresh(document));
     assert.deepEqual(client.logs.filter((log) => WARMED_UP.test(log.message) || log.type === MessageType.Error), []);
+    // A document of another language opened later warms its language up.
+    const script = new TestDocument('file:///work/tools.ts', 'typescript', "server.registerTool('list', { annotations: { readOnlyHint: true } }, async () => ({ content: [] }));\n");
+    await client.open(script);
+    await client.waitForDiagnostics(script.uri, 1);
+    await client.waitFor(() => client.logs.find((log) => /^Warmed up for typescript in /.test(log.message)), 'the TypeScript warm-up');
   } finally {
     client.kill();
   }

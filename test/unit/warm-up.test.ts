@@ -1,6 +1,6 @@
 // The server's warm-up (server/src/lsp/warm-up): the sample it types into for each grammar is
 // clean code declaring tools with findings (so the keystrokes run the extraction and the rules),
-// each grammar is warmed up once, without an error, and nothing is typed once it is stopped.
+// each grammar is warmed up once, without an error, and an interruption ends what is running.
 import * as assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Connection } from 'vscode-languageserver/node';
@@ -47,19 +47,25 @@ test('warming up types the keystrokes into each grammar\'s sample once, and says
     `Warmed up for ${grammar} in N ms (${WARM_UP_KEYSTROKES} keystrokes typed into a sample module).`));
 });
 
-test('once stopped, the warm-up types nothing more, and starts no other grammar', async () => {
+test('an interruption ends the warm-ups started so far, queued ones too; a grammar started later still warms up', async () => {
   await initAnalysis();
   const { log, errors, infos } = recordingLogger();
   const warmUp = new WarmUp(log);
   warmUp.start('python');
-  while (warmUp.typed < 5) await new Promise((resolve) => setImmediate(resolve));
-  warmUp.stop();
-  const typed = warmUp.typed;
   warmUp.start('typescript');
+  while (warmUp.typed < 5) await new Promise((resolve) => setImmediate(resolve));
+  warmUp.interrupt();
+  const typed = warmUp.typed;
   await warmUp.done();
   for (let turn = 0; turn < 20; turn++) await new Promise((resolve) => setImmediate(resolve));
   assert.equal(warmUp.typed, typed);
   assert.ok(typed < WARM_UP_KEYSTROKES, `${typed} keystrokes`);
+  assert.equal(infos.length, 0, 'no warm-up finished');
+  // An interrupted grammar counts as warmed (the author's typing warms it); another one warms up in full.
+  warmUp.start('python');
+  warmUp.start('javascript');
+  await warmUp.done();
+  assert.equal(warmUp.typed, typed + WARM_UP_KEYSTROKES);
+  assert.deepEqual(infos.map((message) => message.split(' in ')[0]), ['Warmed up for javascript']);
   assert.deepEqual(errors, []);
-  assert.deepEqual(infos, []);
 });

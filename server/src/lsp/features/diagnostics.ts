@@ -75,7 +75,7 @@ export function register(connection: Connection, context: ServerContext): void {
 
   documents.onDidOpen((document) => lint(document.uri, document.version, 'open'));
   documents.onDidChange((document) => {
-    warmUp.stop();
+    warmUp.interrupt();
     lint(document.uri, document.version, 'change');
   });
   connection.onDidSaveTextDocument(log.guard('didSave', ({ textDocument }) => {

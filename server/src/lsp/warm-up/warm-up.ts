@@ -7,8 +7,9 @@
  * and 5-15 ms for each of the next ten, against about 2 ms once warm.
  *
  * It runs in slices of a few milliseconds, each in its own turn of the event loop, so a message
- * from the client waits for one slice at most, and it stops for good at the first change to a
- * document: from then on the author's own typing warms the same code.
+ * from the client waits for one slice at most, and it ends at the next change to a document: from
+ * then on the author's own typing warms the same code. A document of another language opened
+ * later warms that language up in the same way.
  */
 import { Position, Range } from 'vscode-languageserver/node';
 import { IncrementalAnalyzer } from '../../core/incremental';
@@ -32,7 +33,8 @@ const TYPED = ['e', ' ', '(', '"', ',', '_', '\n'];
 
 export class WarmUp {
   private readonly warmed = new Set<GrammarId>();
-  private stopped = false;
+  /** Counts interruptions: a run started before the latest one ends at its next turn. */
+  private interruptions = 0;
   private running: Promise<void> = Promise.resolve();
   private keystrokesTyped = 0;
 
@@ -40,14 +42,18 @@ export class WarmUp {
 
   /** Warms up the code for `grammar`'s documents, once, after whatever is warming up now. */
   start(grammar: GrammarId): void {
-    if (this.stopped || this.warmed.has(grammar)) return;
+    if (this.warmed.has(grammar)) return;
     this.warmed.add(grammar);
-    this.running = this.running.then(() => this.run(grammar)).catch((error: unknown) => this.log.error('Warming up', error));
+    const interruptions = this.interruptions;
+    this.running = this.running.then(() => this.run(grammar, interruptions)).catch((error: unknown) => this.log.error('Warming up', error));
   }
 
-  /** No more warming up (a document changed). */
-  stop(): void {
-    this.stopped = true;
+  /**
+   * Ends the warm-ups started so far (a document changed: the author's typing warms the same code);
+   * their grammars count as warmed. A grammar started later (a document of another language) still warms up.
+   */
+  interrupt(): void {
+    this.interruptions++;
   }
 
   /** Resolves when the warm-up started so far has finished or stopped. */
@@ -60,13 +66,13 @@ export class WarmUp {
     return this.keystrokesTyped;
   }
 
-  private async run(grammar: GrammarId): Promise<void> {
+  private async run(grammar: GrammarId, interruptions: number): Promise<void> {
     const started = performance.now();
     const steps = typeInto(grammar);
     try {
-      while (!this.stopped) {
+      for (;;) {
         await nextTurn();
-        if (this.stopped) return;
+        if (this.interruptions !== interruptions) return;
         const until = performance.now() + SLICE_MS;
         do {
           const step = steps.next();
