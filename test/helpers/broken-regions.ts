@@ -35,6 +35,8 @@ export interface RegionOutcome {
   throughRest?: number;
   /** How often the reparse spent its budget and the document was parsed afresh. */
   afresh?: number;
+  /** How often a change gave back the text from before the edit ahead of it, and took back its tree (TypeScript, JavaScript). */
+  undone?: number;
 }
 
 /** An incremental analyzer (Python's or TypeScript / JavaScript's). */
@@ -90,6 +92,7 @@ export function checkTyping(typing: Typing, outcome: RegionOutcome): void {
         outcome.throughRest = (outcome.throughRest ?? 0) + 1;
         assertSameTree(syntax.tree, grammar, current, `${where}, through the rest`);
       }
+      if (parsed.lastParse === 'undo') outcome.undone = (outcome.undone ?? 0) + 1;
       if (parsed.lastParse === 'afresh') {
         outcome.afresh = (outcome.afresh ?? 0) + 1;
         assertSameTree(syntax.tree, grammar, current, `${where}, parsed afresh`);

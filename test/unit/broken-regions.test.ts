@@ -39,6 +39,7 @@ test('a generated module typed into 300 times (each typo undone): every state ch
   assert.ok(outcome.regions >= 20 && outcome.regionAnalyses >= 15, `only ${outcome.regions} broken regions, ${outcome.regionAnalyses} analysed as such`);
   assert.ok(outcome.throughRest! >= 10, `only ${outcome.throughRest} reparses through the rest`);
   assert.ok(outcome.cleanRegions! >= 100 && outcome.settled! >= 30, `only ${outcome.cleanRegions} clean regions, ${outcome.settled} settled`);
+  assert.equal(outcome.undone, undefined, 'Python reparses a typo deleted again (parse/undo-points.ts)');
 });
 
 test('heavily broken code, half the typos kept: every state checks out', () => {

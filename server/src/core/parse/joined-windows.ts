@@ -36,6 +36,16 @@ export class JoinedWindows {
   clear(): void {
     this.spans = [];
   }
+
+  /** The windows as they are now (copies). */
+  snapshot(): Span[] {
+    return this.spans.map((span) => ({ ...span }));
+  }
+
+  /** Puts back windows a snapshot took, for the text it was taken of. */
+  restore(spans: readonly Span[]): void {
+    this.spans = spans.map((span) => ({ ...span }));
+  }
 }
 
 /**

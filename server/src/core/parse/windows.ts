@@ -16,11 +16,14 @@
  * before the edits; every reader takes the rest's statements outside the region only. An edit
  * elsewhere reparses the rest without its own window, which puts the old region back into it.
  * Between keystrokes the server settles a clean region (`settle`): the whole reparsed from the
- * rest's tree, so that the next edit, wherever it lands, parses only its own window.
+ * rest's tree, so that the next edit, wherever it lands, parses only its own window. A change that
+ * gives back the text from before the edit ahead of it takes back that text's tree in TypeScript and
+ * JavaScript (undo-points.ts).
  */
 import { Edit, Node, Point, Range, Tree } from 'web-tree-sitter';
 import { SourceText } from '../source-text';
 import { JoinedWindows, moveSpan, Span } from './joined-windows';
+import { UndoPoints } from './undo-points';
 import { boundariesHold, emptyEditAt, insideOneUnit, nextUnitStart, outside, pointAfter, splitsAt, Window, windowAround } from './window-bounds';
 import { GrammarId, parse, ParseBudget, parseWithin, TextSource } from './parser';
 
@@ -79,13 +82,15 @@ export class IncrementalParse {
   private readonly joined = new JoinedWindows();
 
   /** How the last parse was made (tests and the benchmark). */
-  lastParse: 'full' | 'incremental' | 'broken-region' | 'clean-region' | 'through-rest' | 'afresh' = 'full';
+  lastParse: 'full' | 'incremental' | 'broken-region' | 'clean-region' | 'through-rest' | 'afresh' | 'undo' = 'full';
   /** What the document's trees read `node.text` from: the text they were last moved to. */
   private readonly source: TextSource = { text: '' };
   /** What the reparses for the current edit may still do. */
   private budget = new ParseBudget(0);
   /** The progress checks an edit's reparses usually take in this document (a moving average). */
   private usualChecks = 0;
+  /** The trees from before the last edits, for a change that gives their text back. */
+  private readonly undoPoints = new UndoPoints();
 
   /**
    * `checksFor`: the progress checks the reparses for one edit of `text` may take, given what they
@@ -96,6 +101,9 @@ export class IncrementalParse {
   /** Applies an edit of the text to the trees (nothing is parsed until `current`). */
   edit(edit: Edit): void {
     if (!this.syntax) return;
+    if (!this.dirty && this.grammar !== 'python') {
+      this.undoPoints.beforeEdit(this.source.text, this.syntax.region ? undefined : this.syntax.tree, () => this.joined.snapshot());
+    }
     this.syntax.tree.edit(edit);
     this.joined.move(edit);
     const region = this.syntax.region;
@@ -120,6 +128,13 @@ export class IncrementalParse {
       return (this.syntax = { tree: parse(this.grammar, text, undefined, undefined, this.source) });
     }
     if (!dirty) return previous;
+    const undone = this.undoPoints.takeFor(text);
+    if (undone) {
+      deleteSyntax(previous);
+      this.joined.restore(undone.joined);
+      this.lastParse = 'undo';
+      return (this.syntax = { tree: undone.tree });
+    }
     const budget = this.newBudget(text);
     const syntax = this.reparse(previous, text, dirty);
     // What reparsing the whole usually takes: a clean region's statements alone say nothing of it.
@@ -193,6 +208,7 @@ export class IncrementalParse {
 
   delete(): void {
     this.joined.clear();
+    this.undoPoints.clear();
     if (this.syntax) deleteSyntax(this.syntax);
     this.syntax = undefined;
     this.dirty = undefined;
@@ -223,6 +239,7 @@ export class IncrementalParse {
   private parseAfresh(previous: DocumentSyntax, text: SourceText): DocumentSyntax {
     deleteSyntax(previous);
     this.joined.clear();
+    this.undoPoints.clear();
     this.lastParse = 'afresh';
     return (this.syntax = { tree: parse(this.grammar, text, undefined, undefined, this.source) });
   }
