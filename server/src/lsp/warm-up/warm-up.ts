@@ -68,7 +68,7 @@ export class WarmUp {
 
   private async run(grammar: GrammarId, interruptions: number): Promise<void> {
     const started = performance.now();
-    const steps = typeInto(grammar);
+    const steps = typeInto(grammar, (error) => this.log.error('Warming up', error));
     try {
       for (;;) {
         await nextTurn();
@@ -97,7 +97,7 @@ function nextTurn(): Promise<void> {
  * Types the sample's keystrokes one by one: each is analysed (a step yielding `typed`), then
  * settled (a step of its own). The trees are freed when the generator ends or is closed.
  */
-function* typeInto(grammar: GrammarId): Generator<'typed' | 'settled', void, undefined> {
+function* typeInto(grammar: GrammarId, failed: (error: unknown) => void): Generator<'typed' | 'settled', void, undefined> {
   const sample = warmUpSample(grammar);
   const document = new LiveDocument(URI, grammar, 1, sample);
   const parse = new IncrementalParse(grammar);
@@ -112,7 +112,7 @@ function* typeInto(grammar: GrammarId): Generator<'typed' | 'settled', void, und
       }
       const result = analyzer.analyze(grammar, parse.current(document.text), document.text, DEFAULT_SETTINGS);
       const params = { uri: URI, version: document.version, diagnostics: diagnostics.diagnosticsOf(result.findings) };
-      void encoder.encode({ jsonrpc: '2.0', method: 'textDocument/publishDiagnostics', params } as never, { charset: 'utf-8' });
+      encoder.encode({ jsonrpc: '2.0', method: 'textDocument/publishDiagnostics', params } as never, { charset: 'utf-8' }).catch(failed);
       if (change) yield 'typed';
       parse.settle(document.text);
       yield 'settled';
