@@ -29,8 +29,8 @@ import { Logger } from './log';
 import { Settings } from './settings';
 import { ShutdownGate } from './shutdown';
 import { StdioMessageWriter } from './stdio-writer';
-import { wireEncoder } from './wire';
 import { WarmUp } from './warm-up/warm-up';
+import { wireEncoder } from './wire';
 
 const FEATURES: Feature[] = [diagnostics, preview, codeActions, completion, hover, inlayHints, codeLens, fixAllCommand, status, workspace];
 
@@ -109,8 +109,9 @@ if (stdio) {
 
 /**
  * Over stdio the server writes with its own encoder (wire.ts: diagnostics sent as encoded
- * before), each message in one write (stdio-writer.ts). The library's `--stdio` set-up ends the server when stdin ends and sends console output to the client's log, where
- * it cannot break the stream: done here the same way.
+ * before), each message in one write (stdio-writer.ts). The library's `--stdio` set-up ends the
+ * server when stdin ends and sends console output to the client's log, where it cannot break the
+ * stream: done here the same way.
  */
 function stdioConnection(): Connection {
   const writer = new StdioMessageWriter(process.stdout, wireEncoder());

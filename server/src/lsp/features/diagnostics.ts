@@ -62,12 +62,13 @@ export function register(connection: Connection, context: ServerContext): void {
   function sendDiagnostics(uri: string, version: number, diagnostics: ReturnType<typeof toDiagnostic>[]): void {
     published.set(uri, diagnostics.length);
     connection.sendDiagnostics({ uri, version, diagnostics })
-      // Written: the time until the next keystroke makes the document's trees one again, after the messages already received.
+      // Written: the time until the next keystroke settles the document's trees (one again), then warms up what is not
+      // warm yet, after the messages already received.
       .then(() => setImmediate(afterPublishing, uri, version))
       .catch((error: unknown) => log.error('Publishing diagnostics', error));
   }
 
-  const afterPublishing = log.guard('Settling a document\'s parse', (uri: string, version: number) => {
+  const afterPublishing = log.guard('Settling a document\'s parse and warming up', (uri: string, version: number) => {
     documents.settle(uri, version);
     const grammar = documents.grammarOf(uri);
     if (grammar) warmUp.start(grammar);

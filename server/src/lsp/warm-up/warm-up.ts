@@ -24,7 +24,7 @@ import { DEFAULT_SETTINGS } from '../settings';
 import { DiagnosticCache, wireEncoder } from '../wire';
 import { warmUpSample } from './samples';
 
-/** Keystrokes typed into each sample: more made the benchmark's first keystrokes no faster. */
+/** Keystrokes typed into each sample: twice as many, into a sample twice as long, made no measurable difference (bench/NOTES.md). */
 export const WARM_UP_KEYSTROKES = 300;
 /** How long one slice runs before the event loop gets a turn. */
 const SLICE_MS = 4;
