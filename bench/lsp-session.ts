@@ -4,6 +4,7 @@
  */
 import { ChildProcess, spawn } from 'node:child_process';
 import * as fs from 'node:fs';
+import { cpuTicks, untilIdle } from './process-idle';
 import {
   createMessageConnection, InitializeResult, MessageConnection, PublishDiagnosticsParams, StreamMessageReader,
   StreamMessageWriter, TextDocumentContentChangeEvent,
@@ -124,13 +125,7 @@ export class LspSession {
 
   /** The CPU time the server process has used, in clock ticks (Linux /proc); undefined once it is gone. */
   cpuTicks(): number | undefined {
-    try {
-      // The fields after the command name, which is in parentheses and may hold spaces: utime and stime are the 12th and 13th.
-      const fields = fs.readFileSync(`/proc/${this.child.pid}/stat`, 'utf8').split(') ').pop()!.split(' ');
-      return Number(fields[11]) + Number(fields[12]);
-    } catch {
-      return undefined;
-    }
+    return cpuTicks(this.child.pid!);
   }
 
   /**
@@ -140,17 +135,7 @@ export class LspSession {
    */
   async untilIdle(quietMs = 100, maxMs = 5000): Promise<number> {
     const started = performance.now();
-    let ticks = this.cpuTicks();
-    let quietSince = started;
-    while (performance.now() - started < maxMs) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      const now = this.cpuTicks();
-      if (now === undefined) break;
-      if (now !== ticks) {
-        ticks = now;
-        quietSince = performance.now();
-      } else if (performance.now() - quietSince >= quietMs) break;
-    }
+    await untilIdle(this.child.pid!, quietMs, maxMs);
     return performance.now() - started;
   }
 

@@ -4,12 +4,12 @@
  * waits for it by re-checking a condition on every message (with a timeout, never a fixed sleep).
  */
 import { ChildProcess, spawn } from 'node:child_process';
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import {
   ClientCapabilities, ConfigurationParams, createMessageConnection, InitializeResult, LogMessageParams, MessageConnection,
   Position, PublishDiagnosticsParams, Range, StreamMessageReader, StreamMessageWriter, TextDocumentContentChangeEvent, WorkspaceFolder,
 } from 'vscode-languageserver/node';
+import { untilIdle } from '../../bench/process-idle';
 import { repoRoot } from './fixtures';
 
 export const SERVER = path.join(repoRoot(), 'dist', 'server.js');
@@ -135,19 +135,7 @@ export class LspClient {
    * Linux's /proc every 20 ms: nothing is running in it then, a warm-up included.
    */
   async untilIdle(quietMs = 200, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<void> {
-    const cpuTicks = () => {
-      const fields = fs.readFileSync(`/proc/${this.process.pid}/stat`, 'utf8').split(') ').pop()!.split(' ');
-      return Number(fields[11]) + Number(fields[12]);
-    };
-    const started = Date.now();
-    let ticks = cpuTicks();
-    let quietSince = started;
-    while (Date.now() - quietSince < quietMs) {
-      if (Date.now() - started > timeoutMs) throw new Error(`the server was still busy after ${timeoutMs} ms`);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      const now = cpuTicks();
-      if (now !== ticks) [ticks, quietSince] = [now, Date.now()];
-    }
+    if (!(await untilIdle(this.process.pid!, quietMs, timeoutMs))) throw new Error(`the server was still busy after ${timeoutMs} ms`);
   }
 
   /** Resolves with the condition's first defined value, re-checked on every message from the server. */

@@ -89,21 +89,21 @@ export class IncrementalParse {
   private budget = new ParseBudget(0);
   /** The progress checks an edit's reparses usually take in this document (a moving average). */
   private usualChecks = 0;
-  /** The trees from before the last edits, for a change that gives their text back. */
-  private readonly undoPoints = new UndoPoints();
+  /** The trees from before the last edits, for a change that gives their text back (not in Python: undo-points.ts). */
+  private readonly undoPoints?: UndoPoints;
 
   /**
    * `checksFor`: the progress checks the reparses for one edit of `text` may take, given what they
    * usually take (tests give a small number).
    */
-  constructor(readonly grammar: GrammarId, private readonly checksFor: (text: SourceText, usual: number) => number = defaultChecks) {}
+  constructor(readonly grammar: GrammarId, private readonly checksFor: (text: SourceText, usual: number) => number = defaultChecks) {
+    if (grammar !== 'python') this.undoPoints = new UndoPoints();
+  }
 
   /** Applies an edit of the text to the trees (nothing is parsed until `current`). */
   edit(edit: Edit): void {
     if (!this.syntax) return;
-    if (!this.dirty && this.grammar !== 'python') {
-      this.undoPoints.beforeEdit(this.source.text, this.syntax.region ? undefined : this.syntax.tree, () => this.joined.snapshot());
-    }
+    if (!this.dirty) this.undoPoints?.beforeEdit(this.source.text, this.syntax.region ? undefined : this.syntax.tree, () => this.joined.snapshot());
     this.syntax.tree.edit(edit);
     this.joined.move(edit);
     const region = this.syntax.region;
@@ -128,7 +128,7 @@ export class IncrementalParse {
       return (this.syntax = { tree: parse(this.grammar, text, undefined, undefined, this.source) });
     }
     if (!dirty) return previous;
-    const undone = this.undoPoints.takeFor(text);
+    const undone = this.undoPoints?.takeFor(text);
     if (undone) {
       deleteSyntax(previous);
       this.joined.restore(undone.joined);
@@ -208,7 +208,7 @@ export class IncrementalParse {
 
   delete(): void {
     this.joined.clear();
-    this.undoPoints.clear();
+    this.undoPoints?.clear();
     if (this.syntax) deleteSyntax(this.syntax);
     this.syntax = undefined;
     this.dirty = undefined;
@@ -239,7 +239,7 @@ export class IncrementalParse {
   private parseAfresh(previous: DocumentSyntax, text: SourceText): DocumentSyntax {
     deleteSyntax(previous);
     this.joined.clear();
-    this.undoPoints.clear();
+    this.undoPoints?.clear();
     this.lastParse = 'afresh';
     return (this.syntax = { tree: parse(this.grammar, text, undefined, undefined, this.source) });
   }
