@@ -3,6 +3,7 @@
 import * as esbuild from 'esbuild';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { treeSitterNodeHandle } from './scripts/tree-sitter-node-handle.mjs';
 
 const production = process.argv.includes('--production');
 const withTests = !production;
@@ -27,6 +28,7 @@ const common = {
   logLevel: 'warning',
   // The ESM build of web-tree-sitter needs import.meta.url, which a CJS bundle lacks; use its CJS build.
   alias: { 'web-tree-sitter': path.join(root, 'node_modules/web-tree-sitter/tree-sitter.cjs') },
+  plugins: [treeSitterNodeHandle(path.join(root, 'node_modules/web-tree-sitter/tree-sitter.cjs'))],
 };
 
 function testEntries(dir) {
