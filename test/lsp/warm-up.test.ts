@@ -64,3 +64,40 @@ test('a keystroke right after the first diagnostics is analysed as usual and end
     client.kill();
   }
 });
+
+/** Three tools that each contradict themselves: a diagnostic or more apiece. */
+const CONTRADICTIONS = `from arcade_mcp_server import MCPApp
+from arcade_mcp_server.metadata import Behavior, Operation, ToolMetadata
+
+app = MCPApp(name="Files")
+${[1, 2, 3].map((n) => `
+
+@app.tool(metadata=ToolMetadata(behavior=Behavior(operations=[Operation.DELETE], read_only=True, destructive=True)))
+def remove_${n}(path: str) -> str:
+    \"\"\"Remove a file.\"\"\"
+    return path
+`).join('')}`;
+
+test('once idle, the server has prepared the document for its next edit: lines typed at the top move every diagnostic with them', async () => {
+  await initAnalysis();
+  const { client } = await LspClient.start();
+  const document = new TestDocument(pathToFileURL(path.join(path.dirname(FIXTURE), 'contradictions.py')).href, 'python', CONTRADICTIONS);
+  try {
+    await client.open(document);
+    const before = (await client.waitForDiagnostics(document.uri, 1)).diagnostics;
+    assert.deepEqual(before, fresh(document));
+    assert.ok(before.length >= 3, `the document has ${before.length} diagnostics`);
+    // Idle: the document's analysis is prepared for the next edit (core/incremental-shift.ts) and the warm-up has finished.
+    await client.untilIdle();
+    await client.change(document.nextVersion(), [document.edit(0, 0, '# moved\n\n')]);
+    const after = (await client.waitForDiagnostics(document.uri, document.version)).diagnostics;
+    assert.deepEqual(after, fresh(document));
+    assert.deepEqual(after.map((diagnostic) => diagnostic.range.start.line), before.map((diagnostic) => diagnostic.range.start.line + 2));
+    // And again once idle, on groups prepared after the edit before.
+    await client.untilIdle();
+    await client.change(document.nextVersion(), [document.edit(0, 0, 'x = 1\n')]);
+    assert.deepEqual((await client.waitForDiagnostics(document.uri, document.version)).diagnostics, fresh(document));
+  } finally {
+    client.kill();
+  }
+});

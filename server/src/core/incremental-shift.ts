@@ -51,10 +51,24 @@ export class ShiftableGroup {
   /** `roots` lists the objects to move; it is read once, at the first shift. */
   constructor(private readonly roots: () => readonly unknown[]) {}
 
+  /** Whether the group is indexed (by `prepare`, or by its first shift). */
+  get prepared(): boolean {
+    return this.positions !== undefined;
+  }
+
+  /**
+   * Indexes the group now rather than at its first shift. The server prepares a document's groups
+   * between keystrokes: an edit at the top of a file shifts every group, and indexing them all then
+   * was most of the first such keystroke (2-7 ms on 500 lines).
+   */
+  prepare(): void {
+    if (!this.positions) this.index();
+  }
+
   /** Applies `shift` in place. Nothing in the group may sit on the edited rows themselves. */
   apply(shift: Shift): void {
     if (shift.offsetDelta === 0 && shift.lineDelta === 0) return;
-    if (!this.positions) this.index();
+    this.prepare();
     if (this.maxOffset < shift.oldEndOffset && this.maxRow <= shift.oldEndRow) return;
     if (shift.lineDelta !== 0) {
       const { oldEndRow, lineDelta } = shift;
@@ -97,4 +111,14 @@ export class ShiftableGroup {
     this.positions = positions;
     this.offsetHolders = holders;
   }
+}
+
+/** Prepares the groups in order until `timeIsUp()` (asked before each one) says to stop; whether all are prepared. */
+export function prepareGroups(groups: ReadonlyArray<{ shifter: ShiftableGroup }>, timeIsUp: () => boolean): boolean {
+  for (const { shifter } of groups) {
+    if (shifter.prepared) continue;
+    if (timeIsUp()) return false;
+    shifter.prepare();
+  }
+  return true;
 }

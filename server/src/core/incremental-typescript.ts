@@ -33,7 +33,7 @@ import { ValueReader } from './frontends/typescript/values';
 import { collectFileNodes, FileNodes } from './frontends/typescript/walk';
 import { DeclarationMemo } from './incremental-memo';
 import { Span } from './parse/joined-windows';
-import { Shift, ShiftableGroup } from './incremental-shift';
+import { prepareGroups, Shift, ShiftableGroup } from './incremental-shift';
 import { ToolDeclaration } from './model';
 import { GrammarId, languageOfGrammar } from './parse/parser';
 import { firstNotBefore } from './sorted';
@@ -95,6 +95,14 @@ export class IncrementalScriptAnalyzer {
   lastReason = '';
   /** How many top-level statements the last analysis read (all of them in a full analysis). */
   lastRead = 0;
+
+  /**
+   * Between keystrokes: indexes the groups the next edit may shift (incremental-shift.ts) until
+   * `timeIsUp()`; whether all are.
+   */
+  prepareForEdits(timeIsUp: () => boolean): boolean {
+    return prepareGroups(this.state?.groups ?? [], timeIsUp);
+  }
 
   /** `syntax`: the document's tree, or its trees with a broken region (parse/windows.ts). */
   analyze(grammar: GrammarId, syntax: Tree | DocumentSyntax, text: SourceText, options: AnalysisOptions): AnalysisResult {

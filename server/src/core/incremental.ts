@@ -23,7 +23,7 @@ import { DeclarationMemo } from './incremental-memo';
 import { pythonSegments, Segment } from './incremental-python';
 import { after, before, comparedSegments, firstEndingAtOrAfterRow, groupBySegment, regionUpdate, segmentAtRow, segmentKey, SegmentUpdate, sharesRows, updatedSegments } from './incremental-segments';
 import { Span } from './parse/joined-windows';
-import { Shift, ShiftableGroup } from './incremental-shift';
+import { prepareGroups, Shift, ShiftableGroup } from './incremental-shift';
 import { ToolDeclaration } from './model';
 import { GrammarId } from './parse/parser';
 import { brokenSpan, DocumentSyntax, lookupIn, NodeLookup, Region } from './parse/windows';
@@ -72,6 +72,14 @@ export class IncrementalAnalyzer {
     if ('rootNode' in syntax) return this.analyzeTree(grammar, syntax, text, options, previous);
     if (!syntax.region) return this.analyzeTree(grammar, syntax.tree, text, options, previous);
     return this.analyzeAroundRegion(grammar, syntax as Required<DocumentSyntax>, text, options, previous);
+  }
+
+  /**
+   * Between keystrokes: indexes the groups the next edit may shift (incremental-shift.ts) until
+   * `timeIsUp()`; whether all are.
+   */
+  prepareForEdits(timeIsUp: () => boolean): boolean {
+    return prepareGroups(this.state?.groups ?? [], timeIsUp);
   }
 
   private analyzeAroundRegion(grammar: GrammarId, syntax: Required<DocumentSyntax>, text: SourceText, options: AnalysisOptions, previous: State | undefined): AnalysisResult {

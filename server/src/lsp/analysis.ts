@@ -72,6 +72,16 @@ export class Analyzer {
     return loaded;
   }
 
+  /**
+   * Between keystrokes: prepares the analysis of a document's `version` for the next edit
+   * (core/incremental-shift.ts) until `timeIsUp()`. `more` when it stopped for time; `stale` when
+   * that version is no longer the document's or its analysis (the next analysis prepares its own).
+   */
+  prepareForEdits(uri: string, version: number, timeIsUp: () => boolean): 'done' | 'more' | 'stale' {
+    if (this.cache.get(uri)?.version !== version || this.documents.get(uri)?.version !== version) return 'stale';
+    return this.incremental.get(uri)?.prepareForEdits(timeIsUp) === false ? 'more' : 'done';
+  }
+
   /** The latest analysis made, whatever its version (undefined before the first one). */
   latest(uri: string): DocumentAnalysis | undefined {
     return this.cache.get(uri);
