@@ -10,7 +10,7 @@ import * as os from 'node:os';
 import { Worker, parentPort, workerData } from 'node:worker_threads';
 import { initAnalysis } from '../core/analyze';
 import { ConfigError, ConfigLoader, loadConfigFile } from '../core/config';
-import { GrammarId } from '../core/parse/parser';
+import { CompiledWasm, compileWasm, GrammarId, useCompiledWasm } from '../core/parse/parser';
 import { ProfileName } from '../core/rules/rule';
 import { RuleOverride } from '../core/severity';
 import { InputError, LintTarget } from './discover';
@@ -37,9 +37,13 @@ interface WorkerData {
   next: SharedArrayBuffer;
 }
 
-/** Sent to each worker once it is started: indices into `targets`, largest file first, the order in which the threads take them. */
+/**
+ * Sent to each worker once the main thread has compiled the wasm modules (while the workers start):
+ * indices into `targets`, largest file first, the order in which the threads take them, and the modules.
+ */
 interface ToWorker {
   order: number[];
+  compiled: CompiledWasm;
 }
 
 type FromWorker =
@@ -47,10 +51,12 @@ type FromWorker =
   | { index: number; error: string; kind: 'input' | 'config' | 'internal' };
 
 /**
- * The source a thread needs before a worker pays for itself. A worker starts linting about half a
- * second after the CLI (Node's worker bootstrap, the bundle, its own compile of the grammars) and
- * runs cold, its JIT warming up again. Measured on 2 cores with the benchmark's files (2.3 MB in
- * 200): one thread 1.87 s, two 2.10 s; twice those files 3.60 / 3.30 s; four times 6.2 / 5.1 s.
+ * The source a thread needs before a worker pays for itself. A worker starts linting about 0.45 s
+ * after the CLI (Node's worker bootstrap and the bundle, then instantiating the modules the main
+ * thread compiled: 100-170 ms while the main thread lints) and runs cold, its JIT warming up again.
+ * Measured on 2 cores with the benchmark's files (2.3 MB in 200): one thread 1.57 s, two 1.62 s;
+ * four times those files (9.2 MB) 3.8 / 3.6 s. With two cores, V8's own threads (collection,
+ * compilers) already take much of the second.
  */
 const BYTES_PER_THREAD = 1.5 * 1024 * 1024;
 
@@ -86,6 +92,8 @@ export function lintInParallel(
   const next = new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT);
   const counter = new Int32Array(next);
   const data: WorkerData = { mcpToolLintWorker: true, settings, grammars: grammarsOf(targets), targets, next };
+  // Compiled once, here, while the workers start; they instantiate the same modules.
+  const compiling = compileWasm(data.grammars);
   return new Promise((resolve, reject) => {
     const results: Array<LintedFile | undefined> = new Array(targets.length);
     const notes: string[][] = new Array(targets.length);
@@ -126,9 +134,12 @@ export function lintInParallel(
       });
     }
     const order = largestFirst(sizes);
-    for (const worker of pool) worker.postMessage({ order } satisfies ToWorker);
     // The main thread's share: it starts as soon as its grammars are loaded, while the workers start.
-    initAnalysis(data.grammars).then(() => takeFiles(counter, order, (index) => {
+    compiling.then((compiled) => {
+      for (const worker of pool) worker.postMessage({ order, compiled } satisfies ToWorker);
+      useCompiledWasm(compiled);
+      return initAnalysis(data.grammars);
+    }).then(() => takeFiles(counter, order, (index) => {
       const fileNotes: string[] = [];
       const result = lintTarget(targets[index], { ...options, note: (line) => fileNotes.push(line) });
       finish(index, result && withText(result, settings.keepText), fileNotes);
@@ -165,9 +176,10 @@ export async function runLintWorker(): Promise<void> {
   const port = parentPort!;
   const { settings, grammars, targets, next } = workerData as WorkerData;
   const counter = new Int32Array(next);
-  const order = await new Promise<number[]>((resolve) => port.once('message', (message: ToWorker) => resolve(message.order)));
+  const { order, compiled } = await new Promise<ToWorker>((resolve) => port.once('message', resolve));
   // The other threads may have taken every file while this one started.
   if (Atomics.load(counter, 0) >= order.length) return;
+  useCompiledWasm(compiled);
   await initAnalysis(grammars);
   const loader = new ConfigLoader();
   let config;
