@@ -53,9 +53,16 @@ let compiled: CompiledWasm | undefined;
 /** Compiles the runtime and `grammars` from their files, all at once. */
 export async function compileWasm(grammars: Iterable<GrammarId>): Promise<CompiledWasm> {
   const dir = findWasmDir();
-  const compile = (file: string) => WebAssembly.compile(fs.readFileSync(path.join(dir, file)));
+  const compile = async (file: string, what: string) => {
+    const location = path.join(dir, file);
+    try {
+      return await WebAssembly.compile(fs.readFileSync(location));
+    } catch (error) {
+      throw new Error(`mcp-tool-lint: cannot load ${what} from ${location}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  };
   const ids = [...new Set(grammars)];
-  const [runtime, ...modules] = await Promise.all([compile(RUNTIME_FILE), ...ids.map((grammar) => compile(GRAMMAR_FILES[grammar]))]);
+  const [runtime, ...modules] = await Promise.all([compile(RUNTIME_FILE, 'the tree-sitter runtime'), ...ids.map((grammar) => compile(GRAMMAR_FILES[grammar], `the ${grammar} grammar`))]);
   return { runtime, grammars: Object.fromEntries(ids.map((grammar, index) => [grammar, modules[index]])) };
 }
 
