@@ -48,7 +48,7 @@ export class ShiftableGroup {
   private maxOffset = -1;
   private maxRow = -1;
 
-  /** `roots` lists the objects to move; it is read once, at the first shift. */
+  /** `roots` lists the objects to move; it is read once, when the group is prepared or first shifted. */
   constructor(private readonly roots: () => readonly unknown[]) {}
 
   /** Whether the group is indexed (by `prepare`, or by its first shift). */
