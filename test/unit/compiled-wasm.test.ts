@@ -14,6 +14,8 @@ interface WorkerReport {
   wasmFilesRead: string[];
   roots: string[];
   findings: string[];
+  /** Why loading failed, when it did. */
+  error?: string;
 }
 
 const PYTHON = 'from mcp.server.fastmcp import FastMCP\nmcp = FastMCP("x")\n\n@mcp.tool(annotations={"readOnlyHint": True, "destructiveHint": True})\ndef wipe() -> None:\n    """Wipe."""\n';
@@ -43,6 +45,13 @@ if (isMainThread) {
     assert.ok(shared.findings.length >= 2, `findings: ${shared.findings.join(', ')}`);
     assert.deepEqual(shared.findings, own.findings);
   });
+
+  test('a runtime module that does not instantiate makes loading fail with its error, not wait for ever', { timeout: 30_000 }, async () => {
+    const compiled = await compileWasm(['python']);
+    // A grammar's module in the runtime's place: its imports are not the runtime's.
+    const report = await inWorker({ runtime: compiled.grammars.python!, grammars: compiled.grammars });
+    assert.match(report.error ?? '', /Import|import|instantiate|WebAssembly/, `the worker reported ${JSON.stringify(report)}`);
+  });
 } else {
   void (async () => {
     const wasmFilesRead: string[] = [];
@@ -60,7 +69,12 @@ if (isMainThread) {
     spy('readFile');
     const { compiled } = workerData as { compiled?: CompiledWasm };
     if (compiled) useCompiledWasm(compiled);
-    await initAnalysis(['python', 'typescript']);
+    try {
+      await initAnalysis(['python', 'typescript']);
+    } catch (error) {
+      parentPort!.postMessage({ wasmFilesRead, roots: [], findings: [], error: String(error) } satisfies WorkerReport);
+      return;
+    }
     const roots = [parse('python', PYTHON).rootNode.type, parse('typescript', SCRIPT).rootNode.type];
     const findings = [...analyzeText(PYTHON, 'tools.py')!.findings, ...analyzeText(SCRIPT, 'server.ts')!.findings].map((finding) => finding.code);
     parentPort!.postMessage({ wasmFilesRead, roots, findings } satisfies WorkerReport);

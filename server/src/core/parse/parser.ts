@@ -92,13 +92,17 @@ export function initParserRuntime(): Promise<void> {
       // Given the compiled runtime, the files are not looked for (a worker may not see them).
       const dir = runtime ? '' : findWasmDir();
       const module: RuntimeModule = { locateFile: (file: string) => path.join(dir, file) };
+      // Emscripten waits for `done` and has no way to be told of a failure: that ends the wait instead.
+      let instantiation: Promise<never> = new Promise(() => undefined);
       if (runtime) {
-        module.instantiateWasm = (imports, done) => {
-          void WebAssembly.instantiate(runtime, imports).then((instance) => done(instance, runtime));
-          return {};
-        };
+        instantiation = new Promise<never>((_, reject) => {
+          module.instantiateWasm = (imports, done) => {
+            WebAssembly.instantiate(runtime, imports).then((instance) => done(instance, runtime), reject);
+            return {};
+          };
+        });
       }
-      initialised = Parser.init(module).then(() => {
+      initialised = Promise.race([Parser.init(module), instantiation]).then(() => {
         useInt32HeapAccess(module);
         const load = module.loadWebAssemblyModule;
         if (load) module.loadWebAssemblyModule = (binary, ...rest) => load((binary instanceof Uint8Array && compiledStandIns.get(binary)) || binary, ...rest);
