@@ -7,7 +7,8 @@ import * as path from 'node:path';
 import { before, test } from 'node:test';
 import { analyzeText, initAnalysis } from '../../server/src/core/analyze';
 import { applyEdits, fixAll, keepsSyntax, syntaxProblemCount } from '../../server/src/core/fixes/apply';
-import { insertEntriesEdits, removeEntryEdit } from '../../server/src/core/fixes/edits';
+import { insertEntriesEdits, lineBreakOf, removeEntryEdit } from '../../server/src/core/fixes/edits';
+import { ChunkedText, SourceText } from '../../server/src/core/source-text';
 import { Container, Finding } from '../../server/src/core/model';
 import { grammarForPath } from '../../server/src/core/parse/parser';
 import { ProfileName } from '../../server/src/core/rules/rule';
@@ -310,4 +311,12 @@ test('fix-all in code that is already broken adds no syntax error, and keepsSynt
   assert.ok(breaking.length > 0, 'this broken input has a fix that would add errors');
   for (const fix of breaking) assert.ok(syntaxProblemCount('python', applyEdits(text, fix.edits)) > before);
   assert.ok(breaking.some((fix) => fix.safe), 'fix-all had a safe fix to refuse');
+});
+
+test('a fix adds lines with the line break of its own text, whatever text was fixed before', () => {
+  const lf = 'a = 1\nb = 2\n';
+  const crlf = 'a = 1\r\nb = 2\r\n';
+  // The same texts as pieces, as the server keeps documents: the answer is kept per text, not per content.
+  const texts: Array<[SourceText, string]> = [[crlf, '\r\n'], [lf, '\n'], [ChunkedText.of(crlf), '\r\n'], [crlf, '\r\n'], [ChunkedText.of(lf), '\n'], [lf, '\n']];
+  assert.deepEqual(texts.map(([text]) => lineBreakOf(text)), texts.map(([, lineBreak]) => lineBreak));
 });
