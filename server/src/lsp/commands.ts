@@ -22,6 +22,6 @@ export class ServerCommands {
     connection.onExecuteCommand(log.guardRequest('Running a command', async (params: ExecuteCommandParams) => {
       const handler = this.handlers.get(params.command);
       return handler ? ((await handler(params.arguments ?? [])) ?? null) : null;
-    }, null));
+    }, null, false));
   }
 }

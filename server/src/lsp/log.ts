@@ -2,7 +2,8 @@
  * Logging to the client's output channel, and the guard that keeps every handler's
  * exceptions inside the server: they are logged and the server keeps serving.
  */
-import type { Connection } from 'vscode-languageserver/node';
+import type { Connection, ResponseError } from 'vscode-languageserver/node';
+import { answerUnlessCancelled, tokenAmong } from './cancellation';
 
 export class Logger {
   constructor(private readonly connection: Connection) {}
@@ -32,15 +33,21 @@ export class Logger {
     };
   }
 
-  /** Wraps a request handler: on an exception it logs and answers `fallback`. */
-  guardRequest<P extends unknown[], R>(what: string, handler: (...params: P) => R | Promise<R>, fallback: R): (...params: P) => Promise<R> {
+  /**
+   * Wraps a request handler: on an exception it logs and answers `fallback`. A request cancelled
+   * while it ran is answered with RequestCancelled (lsp/cancellation.ts), unless `cancellable` is
+   * false (a command whose work is done once it returns).
+   */
+  guardRequest<P extends unknown[], R>(what: string, handler: (...params: P) => R | Promise<R>, fallback: R, cancellable = true): (...params: P) => Promise<R | ResponseError<void>> {
     return async (...params: P) => {
+      let result: R;
       try {
-        return await handler(...params);
+        result = await handler(...params);
       } catch (error) {
         this.error(what, error);
         return fallback;
       }
+      return cancellable ? answerUnlessCancelled(what, result, tokenAmong(params)) : result;
     };
   }
 }

@@ -27,6 +27,7 @@ import { ServerCommands } from './commands';
 import { watchFraming } from './framing';
 import { Logger } from './log';
 import { Settings } from './settings';
+import { CANCEL_QUEUED } from './cancellation';
 import { ShutdownGate } from './shutdown';
 import { StdioMessageWriter } from './stdio-writer';
 import { WarmUp } from './warm-up/warm-up';
@@ -36,7 +37,7 @@ const FEATURES: Feature[] = [diagnostics, preview, codeActions, completion, hove
 
 const shutdownGate = new ShutdownGate();
 const stdio = process.argv.includes('--stdio');
-const connection = stdio ? stdioConnection() : createConnection(ProposedFeatures.all, { messageStrategy: shutdownGate });
+const connection = stdio ? stdioConnection() : createConnection(ProposedFeatures.all, { messageStrategy: shutdownGate, connectionStrategy: CANCEL_QUEUED });
 const log = new Logger(connection);
 process.on('uncaughtException', (error) => log.error('An uncaught exception', error));
 process.on('unhandledRejection', (error) => log.error('A promise', error));
@@ -115,7 +116,7 @@ if (stdio) {
  */
 function stdioConnection(): Connection {
   const writer = new StdioMessageWriter(process.stdout, wireEncoder());
-  const created = createConnection(ProposedFeatures.all, new StreamMessageReader(process.stdin), writer, { messageStrategy: shutdownGate });
+  const created = createConnection(ProposedFeatures.all, new StreamMessageReader(process.stdin), writer, { messageStrategy: shutdownGate, connectionStrategy: CANCEL_QUEUED });
   // What the library does for a stream it reads itself: the client went away, so does the server.
   for (const event of ['end', 'close']) process.stdin.on(event, () => process.exit(shutdownGate.received ? 0 : 1));
   const toLog = (write: (message: string) => void) => (...args: unknown[]) => write(args.map((arg) => (typeof arg === 'string' ? arg : inspect(arg))).join(' '));
