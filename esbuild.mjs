@@ -55,7 +55,12 @@ if (withTests) {
   builds.push(esbuild.build({ ...common, entryPoints: { 'bench/run': 'bench/run.ts' }, outdir: dist }));
   builds.push(esbuild.build({
     ...common,
-    entryPoints: { 'tools/profile': 'scripts/profile-front-end.ts', 'tools/replay': 'scripts/replay-keystrokes.ts' },
+    entryPoints: {
+      'tools/profile': 'scripts/profile-front-end.ts',
+      'tools/replay': 'scripts/replay-keystrokes.ts',
+      'tools/large-file': 'scripts/large-file-open.ts',
+      'tools/sliced-parse': 'scripts/sliced-parse.ts',
+    },
     outdir: dist,
   }));
 }
