@@ -27,6 +27,8 @@ export class Analyzer {
   /** Per document: re-extracts only the statements an edit touched. */
   private readonly incremental = new Map<string, IncrementalAnalyzer | IncrementalScriptAnalyzer>();
   private readonly tooLarge = new Set<string>();
+  /** Per document, its first parse in steps while it runs. */
+  private readonly steppedParses = new Map<string, Promise<void>>();
   private readonly analysed = new Emitter<DocumentAnalysis>();
   /** A new analysis was made (a new version, or new settings). */
   readonly onDidAnalyze: Event<DocumentAnalysis> = this.analysed.event;
@@ -59,6 +61,11 @@ export class Analyzer {
     if (this.documents.grammarOf(uri) !== grammar) return this.analyze(uri);
     const cached = this.cache.get(uri);
     if (cached && cached.version === document.version && cached.settings === settings) return cached;
+    if (this.documents.needsParseInSteps(uri)) {
+      // A large document's first parse gives the event loop turns; then the analysis is of what the document is by then.
+      await this.parseInSteps(uri);
+      return this.analyze(uri);
+    }
     const analysis: DocumentAnalysis = { uri, version: document.version, settings, ...this.compute(uri, document.text, settings) };
     this.cache.set(uri, analysis);
     this.analysed.fire(analysis);
@@ -80,6 +87,16 @@ export class Analyzer {
   prepareForEdits(uri: string, version: number, timeIsUp: () => boolean): 'done' | 'more' | 'stale' {
     if (this.cache.get(uri)?.version !== version || this.documents.get(uri)?.version !== version) return 'stale';
     return this.incremental.get(uri)?.prepareForEdits(timeIsUp) === false ? 'more' : 'done';
+  }
+
+  /** The document's first parse in steps, one at a time however many ask for the analysis meanwhile. */
+  private parseInSteps(uri: string): Promise<void> {
+    let parsing = this.steppedParses.get(uri);
+    if (!parsing) {
+      parsing = this.documents.parseInSteps(uri).finally(() => this.steppedParses.delete(uri));
+      this.steppedParses.set(uri, parsing);
+    }
+    return parsing;
   }
 
   /** The latest analysis made, whatever its version (undefined before the first one). */

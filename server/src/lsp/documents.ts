@@ -7,7 +7,7 @@ import { Tree } from 'web-tree-sitter';
 import { Connection, Emitter, Event, TextDocumentContentChangeEvent } from 'vscode-languageserver/node';
 import { hasOverlongLine, MAX_LINE_LENGTH, withLfLineBreaks } from '../core/analyze';
 import { SourceText, textString } from '../core/source-text';
-import { GrammarId, grammarFor } from '../core/parse/parser';
+import { GrammarId, grammarFor, SteppedParse } from '../core/parse/parser';
 import { DocumentSyntax, IncrementalParse, treeAt } from '../core/parse/windows';
 import { treeEditFor } from './edits';
 import { AppliedChange, LiveDocument } from './live-document';
@@ -15,6 +15,11 @@ import { Logger } from './log';
 
 /** Documents above this size get no tree and no analysis. */
 export const MAX_DOCUMENT_BYTES = 5 * 1024 * 1024;
+
+/** From this many characters a document's first parse runs in steps (about 0.1 s of parsing in one piece). */
+export const STEPPED_PARSE_CHARACTERS = 256 * 1024;
+/** How long one step of such a parse runs before the event loop gets a turn. */
+const PARSE_STEP_MS = 15;
 
 interface Entry {
   document: LiveDocument;
@@ -142,6 +147,43 @@ export class DocumentStore {
     entry.parse ??= new IncrementalParse(entry.grammar);
     entry.loneCr = inspection.text !== entry.document.text;
     return entry.parse.current(inspection.text);
+  }
+
+  /** Whether the document's next parse is a first parse of a large text (`parseInSteps` makes it then). */
+  needsParseInSteps(uri: string): boolean {
+    const entry = this.entries.get(uri);
+    if (!entry?.grammar || entry.parse?.parsed) return false;
+    const inspection = this.inspect(entry);
+    return !inspection.unparseable && inspection.text.length >= STEPPED_PARSE_CHARACTERS;
+  }
+
+  /**
+   * A large document's first parse, in steps with turns of the event loop in between (core/parse/parser.ts
+   * SteppedParse). Resolves once `syntax(uri)` has it; early, with nothing parsed, when the document changes
+   * or closes meanwhile (the analysis of its new version parses it again).
+   */
+  async parseInSteps(uri: string): Promise<void> {
+    const entry = this.entries.get(uri);
+    if (!entry?.grammar || !this.needsParseInSteps(uri)) return;
+    const revision = entry.revision;
+    const text = this.inspect(entry).text;
+    const parse = (entry.parse ??= new IncrementalParse(entry.grammar));
+    const steps = new SteppedParse(entry.grammar, text, parse.textSource);
+    try {
+      for (;;) {
+        const until = performance.now() + PARSE_STEP_MS;
+        const tree = steps.step(() => performance.now() >= until);
+        if (tree) {
+          parse.adopt(tree, text);
+          return;
+        }
+        await new Promise((resolve) => setImmediate(resolve));
+        // Changed, closed or parsed another way meanwhile: this parse is of no use any more.
+        if (this.entries.get(uri) !== entry || entry.revision !== revision || entry.parse !== parse || parse.parsed) return;
+      }
+    } finally {
+      steps.abandon();
+    }
   }
 
   /**

@@ -20,34 +20,15 @@
  * gives back the text from before the edit ahead of it takes back that text's tree in TypeScript and
  * JavaScript (undo-points.ts).
  */
-import { Edit, Node, Point, Range, Tree } from 'web-tree-sitter';
+import { Edit, Node, Tree } from 'web-tree-sitter';
 import { SourceText } from '../source-text';
-import { JoinedWindows, moveSpan, Span } from './joined-windows';
+import { JoinedWindows, Span } from './joined-windows';
 import { UndoPoints } from './undo-points';
 import { boundariesHold, emptyEditAt, insideOneUnit, nextUnitStart, outside, pointAfter, splitsAt, Window, windowAround } from './window-bounds';
 import { GrammarId, parse, ParseBudget, parseWithin, TextSource } from './parser';
+import { deleteSyntax, DocumentSyntax, moveRegion, Region } from './document-syntax';
 
-/** A top-level region parsed on its own: broken code, or (`clean`) the statements the author is typing in. */
-export interface Region {
-  tree: Tree;
-  start: number;
-  end: number;
-  startPosition: Point;
-  endPosition: Point;
-  /** The region's tree has no syntax errors; the rest's tree may hold stale statements inside it. */
-  clean?: boolean;
-}
-
-/** A document's syntax: one tree, or the rest's tree and a region's own tree. */
-export interface DocumentSyntax {
-  tree: Tree;
-  region?: Region;
-}
-
-/** What reads nodes by offset (a root node, or both trees of a DocumentSyntax). */
-export interface NodeLookup {
-  descendantForIndex(start: number, end?: number): Node | null;
-}
+export { brokenSpan, DocumentSyntax, lookupIn, NodeLookup, Region, treeAt } from './document-syntax';
 
 /** How many statements after a broken window are tried with it before it becomes a broken region. */
 const MAX_WINDOW_GROWTH = 2;
@@ -61,18 +42,6 @@ const MAX_WINDOW_GROWTH = 2;
 const CHARACTERS_PER_CHECK = 960;
 const USUAL_FACTOR = 6;
 const MIN_BUDGET = 250;
-
-/** The tree holding `offset`: the region's inside it, the rest's elsewhere. */
-export function treeAt(syntax: DocumentSyntax, offset: number): Tree {
-  const region = syntax.region;
-  return region && offset >= region.start && offset < region.end ? region.tree : syntax.tree;
-}
-
-/** Looks nodes up in whichever tree holds them. */
-export function lookupIn(syntax: DocumentSyntax): NodeLookup {
-  if (!syntax.region) return syntax.tree.rootNode;
-  return { descendantForIndex: (start, end) => treeAt(syntax, start).rootNode.descendantForIndex(start, end ?? start) };
-}
 
 export class IncrementalParse {
   private syntax?: DocumentSyntax;
@@ -114,6 +83,25 @@ export class IncrementalParse {
     const dirty = this.dirty;
     const end = dirty && (dirty.end >= edit.oldEndIndex ? dirty.end + edit.newEndIndex - edit.oldEndIndex : Math.max(dirty.end, edit.newEndIndex));
     this.dirty = dirty ? { start: Math.min(dirty.start, edit.startIndex), end: Math.max(end!, edit.newEndIndex) } : { start: edit.startIndex, end: edit.newEndIndex };
+  }
+
+  /** Whether there is a syntax yet (there is none before the first parse). */
+  get parsed(): boolean {
+    return this.syntax !== undefined;
+  }
+
+  /** What the trees read `node.text` from: a first parse made elsewhere in steps (parser.ts SteppedParse) must read it too. */
+  get textSource(): TextSource {
+    return this.source;
+  }
+
+  /** Takes `tree`, a first parse of `text` made in steps, as the syntax; only before any other. */
+  adopt(tree: Tree, text: SourceText): void {
+    if (this.syntax) throw new Error('mcp-tool-lint: a parse in steps can only be the first');
+    this.source.text = text;
+    this.syntax = { tree };
+    this.dirty = undefined;
+    this.lastParse = 'full';
   }
 
   /** The syntax of `text` (the text after every edit so far). */
@@ -378,15 +366,6 @@ export class IncrementalParse {
   }
 }
 
-/**
- * The span of a broken region, whose statements read otherwise than in one tree (analyses count
- * them as edited when the region comes or goes); none for a clean region, which reads as the whole.
- */
-export function brokenSpan(syntax: DocumentSyntax): Span | undefined {
-  const region = syntax.region;
-  return region && !region.clean ? { start: region.start, end: region.end } : undefined;
-}
-
 /** Whether the window holds all of the region (or there is none). */
 function covers(window: Window, region: Region | undefined): boolean {
   return !region || (window.startIndex <= region.start && region.end <= window.endIndex);
@@ -398,17 +377,4 @@ function regionOf(tree: Tree, window: Window): Region {
 
 function defaultChecks(text: SourceText, usual: number): number {
   return Math.max(MIN_BUDGET, text.length / CHARACTERS_PER_CHECK, USUAL_FACTOR * usual);
-}
-
-/** Moves a region's bounds with an edit (an edit inside it moves only its end). */
-function moveRegion(region: Region, edit: Edit): void {
-  const rows = edit.newEndPosition.row - edit.oldEndPosition.row;
-  const moved = moveSpan(region, edit);
-  if (moved.start) region.startPosition = { row: region.startPosition.row + rows, column: region.startPosition.column };
-  if (moved.end) region.endPosition = { row: region.endPosition.row + rows, column: region.endPosition.column };
-}
-
-function deleteSyntax(syntax: DocumentSyntax): void {
-  syntax.tree.delete();
-  syntax.region?.tree.delete();
 }
