@@ -124,15 +124,7 @@ export function runRules(declarations: readonly ToolDeclaration[], text: SourceT
   const active = activeRules(options);
   const findings: Finding[] = [];
   declarations.forEach((declaration, index) => {
-    let own = memo?.get(declaration);
-    if (!own) {
-      const checked: Finding[] = [];
-      for (const { rule, severity } of active) {
-        if (rule.check) runCheck(rule, severity, options, text, checked, (context) => rule.check!(declaration, context));
-      }
-      memo?.set(declaration, checked);
-      own = checked;
-    }
+    const own = ownFindings(declaration, active, text, options, memo);
     // A memoised finding is the same object from one analysis to the next (the server reuses what it encoded for it).
     for (const finding of own) {
       finding.declarationIndex = index;
@@ -143,6 +135,24 @@ export function runRules(declarations: readonly ToolDeclaration[], text: SourceT
     if (rule.checkFile) runCheck(rule, severity, options, text, findings, (context) => rule.checkFile!(declarations, context));
   }
   return findings;
+}
+
+/** Checks the declarations not yet in `memo` and keeps their findings there (a large analysis runs the rules in steps). */
+export function checkDeclarations(declarations: readonly ToolDeclaration[], text: SourceText, options: AnalysisOptions, memo: RuleMemo): void {
+  const active = activeRules(options);
+  for (const declaration of declarations) ownFindings(declaration, active, text, options, memo);
+}
+
+/** A declaration's own findings: from `memo`, or checked now (and kept there). */
+function ownFindings(declaration: ToolDeclaration, active: readonly ActiveRule[], text: SourceText, options: AnalysisOptions, memo: RuleMemo | undefined): readonly Finding[] {
+  const memoised = memo?.get(declaration);
+  if (memoised) return memoised;
+  const checked: Finding[] = [];
+  for (const { rule, severity } of active) {
+    if (rule.check) runCheck(rule, severity, options, text, checked, (context) => rule.check!(declaration, context));
+  }
+  memo?.set(declaration, checked);
+  return checked;
 }
 
 /** Runs one check and adds its findings, at their final severity, to `into`. */

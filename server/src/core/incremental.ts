@@ -16,7 +16,7 @@
  */
 import { Tree } from 'web-tree-sitter';
 import { SourceText } from './source-text';
-import { AnalysisOptions, AnalysisResult, findingsFor } from './analyze';
+import { AnalysisOptions, AnalysisResult, checkDeclarations, findingsFor } from './analyze';
 import { extractPython, PythonExtraction, PythonExtractionOptions } from './frontends/python';
 import { PythonModule, StatementBindings } from './frontends/python/module';
 import { DeclarationMemo } from './incremental-memo';
@@ -80,6 +80,42 @@ export class IncrementalAnalyzer {
    */
   prepareForEdits(timeIsUp: () => boolean): boolean {
     return prepareGroups(this.state?.groups ?? [], timeIsUp);
+  }
+
+  /**
+   * The first analysis of a clean tree (no state yet, or other options), in steps: the generator
+   * yields after each run of statements it extracts and each run of declarations it checks, so the
+   * server can give its event loop turns on a large file; it ends with `analyze`'s result. The tree
+   * must not change until it ends (drop it instead: nothing is kept until the last step). Undefined
+   * for a tree with syntax errors, which `analyze` reads in one piece.
+   */
+  firstAnalysisInSteps(grammar: GrammarId, tree: Tree, text: SourceText, options: AnalysisOptions): Generator<void, AnalysisResult, undefined> | undefined {
+    if (tree.rootNode.hasError || this.state?.options === options) return undefined;
+    return this.stepThroughFirstAnalysis(grammar, tree, text, options);
+  }
+
+  private *stepThroughFirstAnalysis(grammar: GrammarId, tree: Tree, text: SourceText, options: AnalysisOptions): Generator<void, AnalysisResult, undefined> {
+    const segments = pythonSegments(tree.rootNode);
+    yield;
+    const facts = knownFacts(segments);
+    const extraction: Required<PythonExtraction> = { declarations: [], reads: new Map(), importFlags: new Map() };
+    for (const run of statementRuns(segments, STATEMENTS_PER_STEP)) {
+      const part = extractPython(tree, text, { rows: [[run[0].startRow, run[run.length - 1].endRow]], recordReads: true, ...facts });
+      extraction.declarations.push(...part.declarations);
+      for (const [row, names] of part.reads ?? []) extraction.reads.set(row, names);
+      for (const [key, value] of part.importFlags ?? []) extraction.importFlags.set(key, value);
+      yield;
+    }
+    const memo = new DeclarationMemo();
+    const groups = this.groupsOf(extraction, segments, memo);
+    const declarations = groups.flatMap((group) => group.declarations);
+    for (let start = 0; start < declarations.length; start += DECLARATIONS_PER_STEP) {
+      checkDeclarations(declarations.slice(start, start + DECLARATIONS_PER_STEP), text, options, memo);
+      yield;
+    }
+    this.lastMode = 'full';
+    this.lastReason = this.state ? 'the grammar or the options changed' : 'the first analysis of the document';
+    return this.finish(grammar, tree.rootNode, text, options, segments, memo, { groups, importFlags: extraction.importFlags });
   }
 
   private analyzeAroundRegion(grammar: GrammarId, syntax: Required<DocumentSyntax>, text: SourceText, options: AnalysisOptions, previous: State | undefined): AnalysisResult {
@@ -254,6 +290,26 @@ export class IncrementalAnalyzer {
     this.lastReason = reason;
     return undefined;
   }
+}
+
+/** Statements extracted, and declarations checked, per step of a first analysis in steps (a few milliseconds each). */
+const STATEMENTS_PER_STEP = 50;
+const DECLARATIONS_PER_STEP = 50;
+
+/** The segments in runs of at least `size`, a run never ending between two statements that share a line. */
+function statementRuns(segments: readonly Segment[], size: number): Segment[][] {
+  const runs: Segment[][] = [];
+  let run: Segment[] = [];
+  segments.forEach((segment, index) => {
+    run.push(segment);
+    const next = segments[index + 1];
+    if (run.length >= size && (!next || next.startRow > segment.endRow)) {
+      runs.push(run);
+      run = [];
+    }
+  });
+  if (run.length) runs.push(run);
+  return runs;
 }
 
 function allGroupsOf(state: State): NonNullable<State['replaced']> {

@@ -3,12 +3,14 @@
  * the latest result so other features (code actions, hover) can reuse it.
  */
 import { SourceText, textString } from '../core/source-text';
+import { Tree } from 'web-tree-sitter';
 import { AnalysisResult, MAX_LINE_LENGTH, mayDeclareTools } from '../core/analyze';
 import { IncrementalAnalyzer } from '../core/incremental';
 import { IncrementalScriptAnalyzer } from '../core/incremental-typescript';
 import { GrammarId } from '../core/parse/parser';
 import { Emitter, Event } from 'vscode-languageserver/node';
-import { DocumentStore, MAX_DOCUMENT_BYTES } from './documents';
+import { DocumentStore, MAX_DOCUMENT_BYTES, STEPPED_PARSE_CHARACTERS } from './documents';
+import { LiveDocument } from './live-document';
 import { Logger } from './log';
 import { LintSettings, Settings } from './settings';
 
@@ -22,6 +24,9 @@ export interface DocumentAnalysis {
   skipped?: 'not-linted' | 'disabled' | 'too-large' | 'excluded';
 }
 
+/** How long an analysis in steps runs before the event loop gets a turn. */
+const ANALYSIS_SLICE_MS = 15;
+
 export class Analyzer {
   private readonly cache = new Map<string, DocumentAnalysis>();
   /** Per document: re-extracts only the statements an edit touched. */
@@ -29,6 +34,8 @@ export class Analyzer {
   private readonly tooLarge = new Set<string>();
   /** Per document, its first parse in steps while it runs. */
   private readonly steppedParses = new Map<string, Promise<void>>();
+  /** Per document, its first analysis in steps while it runs, for the version and settings it is of. */
+  private readonly analysesInSteps = new Map<string, { version: number; settings: LintSettings; done: Promise<unknown> }>();
   private readonly analysed = new Emitter<DocumentAnalysis>();
   /** A new analysis was made (a new version, or new settings). */
   readonly onDidAnalyze: Event<DocumentAnalysis> = this.analysed.event;
@@ -66,7 +73,22 @@ export class Analyzer {
       await this.parseInSteps(uri);
       return this.analyze(uri);
     }
-    const analysis: DocumentAnalysis = { uri, version: document.version, settings, ...this.compute(uri, document.text, settings) };
+    const inSteps = this.analysesInSteps.get(uri);
+    if (inSteps && inSteps.version === document.version && inSteps.settings === settings) {
+      await inSteps.done;
+      return this.analyze(uri);
+    }
+    let computed = this.compute(uri, document.text, settings);
+    if ('steps' in computed) {
+      const { steps, tree } = computed;
+      const done = this.runSteps(document, tree, steps);
+      this.analysesInSteps.set(uri, { version: document.version, settings, done });
+      const result = await done.finally(() => this.analysesInSteps.delete(uri));
+      // The document changed meanwhile: the analysis is of what it is now.
+      if (!result) return this.analyze(uri);
+      computed = { result };
+    }
+    const analysis: DocumentAnalysis = { uri, version: document.version, settings, ...computed };
     this.cache.set(uri, analysis);
     this.analysed.fire(analysis);
     return analysis;
@@ -99,12 +121,30 @@ export class Analyzer {
     return parsing;
   }
 
+  /**
+   * Runs an analysis's steps in slices of ANALYSIS_SLICE_MS, a turn of the event loop between them;
+   * undefined when the document changes (its tree is edited in place) or loses its tree meanwhile.
+   */
+  private async runSteps(document: LiveDocument, tree: Tree, steps: Generator<void, AnalysisResult, undefined>): Promise<AnalysisResult | undefined> {
+    const version = document.version;
+    for (;;) {
+      const until = performance.now() + ANALYSIS_SLICE_MS;
+      for (let step = steps.next(); ; step = steps.next()) {
+        if (step.done) return step.value;
+        if (performance.now() >= until) break;
+      }
+      await new Promise((resolve) => setImmediate(resolve));
+      if (this.documents.get(document.uri) !== document || document.version !== version || this.documents.treeAsIs(document.uri) !== tree) return undefined;
+    }
+  }
+
   /** The latest analysis made, whatever its version (undefined before the first one). */
   latest(uri: string): DocumentAnalysis | undefined {
     return this.cache.get(uri);
   }
 
-  private compute(uri: string, rawText: SourceText, settings: LintSettings): Pick<DocumentAnalysis, 'result' | 'skipped'> {
+  /** The analysis, or for a large document's first one the steps that make it (`runSteps`) and the tree they read. */
+  private compute(uri: string, rawText: SourceText, settings: LintSettings): Pick<DocumentAnalysis, 'result' | 'skipped'> | { steps: Generator<void, AnalysisResult, undefined>; tree: Tree } {
     const text = this.documents.parsedText(uri) ?? rawText;
     const unparseable = this.documents.unparseable(uri);
     const grammar = this.documents.grammarOf(uri);
@@ -141,6 +181,10 @@ export class Analyzer {
     // Python and TypeScript / JavaScript each have their own incremental analysis.
     if (!incremental || (grammar === 'python') !== incremental instanceof IncrementalAnalyzer) {
       this.incremental.set(uri, (incremental = grammar === 'python' ? new IncrementalAnalyzer() : new IncrementalScriptAnalyzer()));
+    }
+    if (!syntax.region && text.length >= STEPPED_PARSE_CHARACTERS && incremental instanceof IncrementalAnalyzer) {
+      const steps = incremental.firstAnalysisInSteps(grammar, syntax.tree, text, settings);
+      if (steps) return { steps, tree: syntax.tree };
     }
     return { result: incremental.analyze(grammar, syntax, text, settings) };
   }

@@ -149,6 +149,11 @@ export class DocumentStore {
     return entry.parse.current(inspection.text);
   }
 
+  /** The document's tree as it is, without parsing: an analysis in steps stops when it is no longer the one it reads. */
+  treeAsIs(uri: string): Tree | undefined {
+    return this.entries.get(uri)?.parse?.treeAsIs;
+  }
+
   /** Whether the document's next parse is a first parse of a large text (`parseInSteps` makes it then). */
   needsParseInSteps(uri: string): boolean {
     const entry = this.entries.get(uri);

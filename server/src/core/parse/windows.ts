@@ -90,6 +90,11 @@ export class IncrementalParse {
     return this.syntax !== undefined;
   }
 
+  /** The document's tree as it is, with no parse (edited since, maybe); undefined before the first parse. */
+  get treeAsIs(): Tree | undefined {
+    return this.syntax?.tree;
+  }
+
   /** What the trees read `node.text` from: a first parse made elsewhere in steps (parser.ts SteppedParse) must read it too. */
   get textSource(): TextSource {
     return this.source;
