@@ -20,28 +20,39 @@ function fresh(document: TestDocument): Diagnostic[] {
   return analyzeText(document.text, 'tools.py')!.findings.map((finding) => toDiagnostic(finding, { uri: document.uri, relatedInformation: true }));
 }
 
-/** A server with a small file open and analysed. */
-async function withSmallFile(): Promise<{ client: LspClient; small: TestDocument }> {
+/**
+ * Runs `body` on a server with a small file open and analysed, right after the large file is
+ * opened (the server is then starting on its first parse); the server is stopped after.
+ */
+async function withLargeFileOpening(body: (client: LspClient, large: TestDocument, small: TestDocument) => Promise<void>): Promise<void> {
   const { client } = await LspClient.start();
-  const small = new TestDocument('file:///work/small_tools.py', 'python', SMALL);
-  await client.open(small);
-  await client.waitForDiagnostics(small.uri, 1);
-  await client.untilIdle();
-  return { client, small };
+  try {
+    const small = new TestDocument('file:///work/small_tools.py', 'python', SMALL);
+    await client.open(small);
+    await client.waitForDiagnostics(small.uri, 1);
+    await client.untilIdle();
+    const large = new TestDocument('file:///work/large_tools.py', 'python', LARGE);
+    await client.open(large);
+    await body(client, large, small);
+  } finally {
+    client.kill();
+  }
+}
+
+/** The diagnostics of the large file's current version (its analysis takes seconds on a slow machine). */
+async function diagnosticsOfLatest(client: LspClient, large: TestDocument): Promise<Diagnostic[]> {
+  return (await client.waitForDiagnostics(large.uri, large.version, undefined, 60_000)).diagnostics;
 }
 
 test('while a large file is first parsed and analysed, hovers on another file are answered; its diagnostics are a fresh analysis\'s', async () => {
-  const { client, small } = await withSmallFile();
-  try {
-    const large = new TestDocument('file:///work/large_tools.py', 'python', LARGE);
+  await withLargeFileOpening(async (client, large, small) => {
     let diagnosticsIn = false;
     let answeredBefore = 0;
     let sentBefore = 0;
     const hovers: Array<Promise<unknown>> = [];
-    await client.open(large);
-    const diagnostics = client.waitForDiagnostics(large.uri, 1, undefined, 60_000).then((params) => {
+    const diagnostics = diagnosticsOfLatest(client, large).then((published) => {
       diagnosticsIn = true;
-      return params;
+      return published;
     });
     const timer = setInterval(() => {
       if (!diagnosticsIn) sentBefore++;
@@ -54,42 +65,28 @@ test('while a large file is first parsed and analysed, hovers on another file ar
     // Held, the server would answer none of those sent meanwhile until it is done (the first parse alone in steps: about a quarter).
     assert.ok(sentBefore >= 10, `only ${sentBefore} hovers were sent before the large file's diagnostics came`);
     assert.ok(answeredBefore >= 0.75 * sentBefore, `${answeredBefore} of the ${sentBefore} hovers sent before the large file's diagnostics were answered before them`);
-    assert.deepEqual(published.diagnostics, fresh(large));
+    assert.deepEqual(published, fresh(large));
     // Keystrokes after it are analysed as usual.
     await client.change(large.nextVersion(), [large.edit(0, 0, '# edited\n')]);
-    assert.deepEqual((await client.waitForDiagnostics(large.uri, large.version, undefined, 60_000)).diagnostics, fresh(large));
-  } finally {
-    client.kill();
-  }
+    assert.deepEqual(await diagnosticsOfLatest(client, large), fresh(large));
+  });
 });
 
 test('a change that arrives while a large file is first parsed gets the diagnostics of the changed text', async () => {
-  const { client } = await withSmallFile();
-  try {
-    const large = new TestDocument('file:///work/large_tools.py', 'python', LARGE);
-    await client.open(large);
+  await withLargeFileOpening(async (client, large) => {
     await client.change(large.nextVersion(), [large.edit(0, 0, 'import os\n\n')]);
-    const published = await client.waitForDiagnostics(large.uri, large.version, undefined, 60_000);
-    assert.deepEqual(published.diagnostics, fresh(large));
+    assert.deepEqual(await diagnosticsOfLatest(client, large), fresh(large));
     assert.deepEqual(client.diagnostics.filter((params) => params.uri === large.uri).map((params) => params.version), [large.version]);
-  } finally {
-    client.kill();
-  }
+  });
 });
 
 test('changes that keep arriving while a large file is first parsed and analysed: the last one gets the diagnostics of its text', async () => {
-  const { client } = await withSmallFile();
-  try {
-    const large = new TestDocument('file:///work/large_tools.py', 'python', LARGE);
-    await client.open(large);
+  await withLargeFileOpening(async (client, large) => {
     // Through the parse and into the analysis: each change drops what was being made and starts on the new text.
     for (let change = 0; change < 10; change++) {
       await new Promise((resolve) => setTimeout(resolve, 80));
       await client.change(large.nextVersion(), [large.edit(0, 0, `x_${change} = ${change}\n`)]);
     }
-    const published = await client.waitForDiagnostics(large.uri, large.version, undefined, 60_000);
-    assert.deepEqual(published.diagnostics, fresh(large));
-  } finally {
-    client.kill();
-  }
+    assert.deepEqual(await diagnosticsOfLatest(client, large), fresh(large));
+  });
 });

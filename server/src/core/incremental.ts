@@ -90,7 +90,8 @@ export class IncrementalAnalyzer {
    * for a tree with syntax errors, which `analyze` reads in one piece.
    */
   firstAnalysisInSteps(grammar: GrammarId, tree: Tree, text: SourceText, options: AnalysisOptions): Generator<void, AnalysisResult, undefined> | undefined {
-    if (tree.rootNode.hasError || this.state?.options === options) return undefined;
+    // The state first: on every keystroke once the first analysis is made, with no call into tree-sitter.
+    if (this.state?.options === options || tree.rootNode.hasError) return undefined;
     return this.stepThroughFirstAnalysis(grammar, tree, text, options);
   }
 

@@ -13,6 +13,7 @@ import { DocumentStore, MAX_DOCUMENT_BYTES, STEPPED_PARSE_CHARACTERS } from './d
 import { LiveDocument } from './live-document';
 import { Logger } from './log';
 import { LintSettings, Settings } from './settings';
+import { runInSlices } from './turns';
 
 export interface DocumentAnalysis {
   uri: string;
@@ -24,8 +25,8 @@ export interface DocumentAnalysis {
   skipped?: 'not-linted' | 'disabled' | 'too-large' | 'excluded';
 }
 
-/** How long an analysis in steps runs before the event loop gets a turn. */
-const ANALYSIS_SLICE_MS = 15;
+/** How long a large document's first parse or analysis runs before the event loop gets a turn. */
+const SLICE_MS = 15;
 
 export class Analyzer {
   private readonly cache = new Map<string, DocumentAnalysis>();
@@ -33,7 +34,7 @@ export class Analyzer {
   private readonly incremental = new Map<string, IncrementalAnalyzer | IncrementalScriptAnalyzer>();
   private readonly tooLarge = new Set<string>();
   /** Per document, its first parse in steps while it runs. */
-  private readonly steppedParses = new Map<string, Promise<void>>();
+  private readonly steppedParses = new Map<string, Promise<unknown>>();
   /** Per document, its first analysis in steps while it runs, for the version and settings it is of. */
   private readonly analysesInSteps = new Map<string, { version: number; settings: LintSettings; done: Promise<unknown> }>();
   private readonly analysed = new Emitter<DocumentAnalysis>();
@@ -112,30 +113,19 @@ export class Analyzer {
   }
 
   /** The document's first parse in steps, one at a time however many ask for the analysis meanwhile. */
-  private parseInSteps(uri: string): Promise<void> {
+  private parseInSteps(uri: string): Promise<unknown> {
     let parsing = this.steppedParses.get(uri);
     if (!parsing) {
-      parsing = this.documents.parseInSteps(uri).finally(() => this.steppedParses.delete(uri));
+      parsing = runInSlices(this.documents.parseSteps(uri), SLICE_MS, () => true).finally(() => this.steppedParses.delete(uri));
       this.steppedParses.set(uri, parsing);
     }
     return parsing;
   }
 
-  /**
-   * Runs an analysis's steps in slices of ANALYSIS_SLICE_MS, a turn of the event loop between them;
-   * undefined when the document changes (its tree is edited in place) or loses its tree meanwhile.
-   */
-  private async runSteps(document: LiveDocument, tree: Tree, steps: Generator<void, AnalysisResult, undefined>): Promise<AnalysisResult | undefined> {
+  /** An analysis's steps, run in slices; undefined when the document changes (its tree is edited in place) or loses its tree meanwhile. */
+  private runSteps(document: LiveDocument, tree: Tree, steps: Generator<void, AnalysisResult, undefined>): Promise<AnalysisResult | undefined> {
     const version = document.version;
-    for (;;) {
-      const until = performance.now() + ANALYSIS_SLICE_MS;
-      for (let step = steps.next(); ; step = steps.next()) {
-        if (step.done) return step.value;
-        if (performance.now() >= until) break;
-      }
-      await new Promise((resolve) => setImmediate(resolve));
-      if (this.documents.get(document.uri) !== document || document.version !== version || this.documents.treeAsIs(document.uri) !== tree) return undefined;
-    }
+    return runInSlices(steps, SLICE_MS, () => this.documents.get(document.uri) === document && document.version === version && this.documents.treeAsIs(document.uri) === tree);
   }
 
   /** The latest analysis made, whatever its version (undefined before the first one). */

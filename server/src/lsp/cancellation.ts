@@ -6,6 +6,7 @@
  * RequestCancelled instead of its result (`Logger.guardRequest`, through `answerUnlessCancelled`).
  */
 import { CancellationToken, ConnectionStrategy, LSPErrorCodes, Message, ResponseError, ResponseMessage } from 'vscode-languageserver/node';
+import { nextTurn } from './turns';
 
 export const CANCEL_QUEUED: ConnectionStrategy = {
   cancelUndispatched: (message: Message): ResponseMessage | undefined => {
@@ -21,7 +22,7 @@ export const CANCEL_QUEUED: ConnectionStrategy = {
  */
 export async function answerUnlessCancelled<R>(what: string, result: R, token: CancellationToken | undefined): Promise<R | ResponseError<void>> {
   if (!token) return result;
-  if (!token.isCancellationRequested) await new Promise((resolve) => setImmediate(resolve));
+  if (!token.isCancellationRequested) await nextTurn();
   return token.isCancellationRequested ? new ResponseError(LSPErrorCodes.RequestCancelled, `${what} was cancelled.`) : result;
 }
 

@@ -18,7 +18,7 @@ export const MAX_DOCUMENT_BYTES = 5 * 1024 * 1024;
 
 /** From this many characters a document's first parse runs in steps (about 0.1 s of parsing in one piece). */
 export const STEPPED_PARSE_CHARACTERS = 256 * 1024;
-/** How long one step of such a parse runs before the event loop gets a turn. */
+/** How long tree-sitter parses in one step of such a parse. */
 const PARSE_STEP_MS = 15;
 
 interface Entry {
@@ -154,7 +154,7 @@ export class DocumentStore {
     return this.entries.get(uri)?.parse?.treeAsIs;
   }
 
-  /** Whether the document's next parse is a first parse of a large text (`parseInSteps` makes it then). */
+  /** Whether the document's next parse is a first parse of a large text (`parseSteps` makes it then). */
   needsParseInSteps(uri: string): boolean {
     const entry = this.entries.get(uri);
     if (!entry?.grammar || entry.parse?.parsed) return false;
@@ -163,11 +163,12 @@ export class DocumentStore {
   }
 
   /**
-   * A large document's first parse, in steps with turns of the event loop in between (core/parse/parser.ts
-   * SteppedParse). Resolves once `syntax(uri)` has it; early, with nothing parsed, when the document changes
-   * or closes meanwhile (the analysis of its new version parses it again).
+   * A large document's first parse, as steps for `runInSlices` (lsp/turns.ts) with turns of the event
+   * loop in between (core/parse/parser.ts SteppedParse). When they end, `syntax(uri)` has it; they end
+   * early, with nothing parsed, when the document changes or closes meanwhile (the analysis of its new
+   * version parses it again).
    */
-  async parseInSteps(uri: string): Promise<void> {
+  *parseSteps(uri: string): Generator<void, void, undefined> {
     const entry = this.entries.get(uri);
     if (!entry?.grammar || !this.needsParseInSteps(uri)) return;
     const revision = entry.revision;
@@ -182,7 +183,7 @@ export class DocumentStore {
           parse.adopt(tree, text);
           return;
         }
-        await new Promise((resolve) => setImmediate(resolve));
+        yield;
         // Changed, closed or parsed another way meanwhile: this parse is of no use any more.
         if (this.entries.get(uri) !== entry || entry.revision !== revision || entry.parse !== parse || parse.parsed) return;
       }

@@ -6,6 +6,7 @@
 import type { Connection, ServerCapabilities } from 'vscode-languageserver/node';
 import type { ServerContext } from '../context';
 import { toDiagnostic } from '../convert';
+import { nextTurn } from '../turns';
 import { DiagnosticCache } from '../wire';
 
 /**
@@ -14,7 +15,7 @@ import { DiagnosticCache } from '../wire';
  */
 async function afterNextMessage(): Promise<void> {
   await Promise.resolve();
-  await new Promise((resolve) => setImmediate(resolve));
+  await nextTurn();
 }
 
 /**

@@ -15,6 +15,7 @@ import { discoverFiles } from '../../core/discover';
 import type { ServerContext } from '../context';
 import { toDiagnostic } from '../convert';
 import { uriToPath } from '../documents';
+import { nextTurn } from '../turns';
 
 export const LINT_WORKSPACE_COMMAND = 'mcpToolLint.lintWorkspace';
 
@@ -33,8 +34,6 @@ class TolerantConfigLoader extends ConfigLoader {
     }
   }
 }
-
-const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 export function register(connection: Connection, context: ServerContext): void {
   const { documents, settings, log } = context;

@@ -21,6 +21,7 @@ import { treeEditFor } from '../edits';
 import { LiveDocument } from '../live-document';
 import { Logger } from '../log';
 import { DEFAULT_SETTINGS } from '../settings';
+import { nextTurn } from '../turns';
 import { DiagnosticCache, wireEncoder } from '../wire';
 import { warmUpSample } from './samples';
 
@@ -87,10 +88,6 @@ export class WarmUp {
       steps.return(undefined);
     }
   }
-}
-
-function nextTurn(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
 }
 
 /**
