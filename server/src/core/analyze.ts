@@ -12,6 +12,7 @@ import { ProfileName, Rule, RuleContext, SeverityOrOff, ReportOptions } from './
 import { applyOverrides, overridesEnable, RuleOverride } from './severity';
 import { applySuppressions } from './suppressions';
 import { NodeLookup } from './parse/windows';
+import { ProjectView } from './project/view';
 
 export interface AnalysisOptions {
   profile?: ProfileName;
@@ -19,6 +20,11 @@ export interface AnalysisOptions {
   overrides?: readonly RuleOverride[];
   /** Extra modules whose importers register tools (project config `serverModules`; TypeScript/JavaScript only). */
   serverModules?: readonly string[];
+  /**
+   * The rest of the file's project (core/project): servers and tools of other modules, manifest
+   * evidence. Without it, a file is analysed on its own. A new view makes a new analysis.
+   */
+  project?: ProjectView;
 }
 
 export interface AnalysisResult {
@@ -161,6 +167,7 @@ function runCheck(rule: Rule, severity: Severity, options: AnalysisOptions, text
     profile: options.profile ?? 'recommended',
     severity,
     text,
+    project: options.project,
     report: (report: ReportOptions) => {
       const finalSeverity: SeverityOrOff = applyOverrides(rule, report.severity ?? severity, options.overrides ?? []);
       if (finalSeverity !== 'off') into.push(newFinding(rule, finalSeverity, report));

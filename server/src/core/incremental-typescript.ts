@@ -21,7 +21,7 @@
 import { Node, Tree } from 'web-tree-sitter';
 import { SourceText } from './source-text';
 import { AnalysisOptions, AnalysisResult, findingsFor } from './analyze';
-import { declarationsAmong, serverModulesOf } from './frontends/typescript';
+import { declarationsAmong, projectContext, serverModulesOf } from './frontends/typescript';
 import { FileContext } from './frontends/typescript/context';
 import { collectSyntaxNodes, TopLevelNodes } from './frontends/typescript/document-syntax';
 import { ImportFacts, importFacts } from './frontends/typescript/imports';
@@ -145,7 +145,7 @@ export class IncrementalScriptAnalyzer {
     const read = readStatementsAt(context, indexes, fileNodes, facts, declarators, () => scopeStatements, importFacts, new ClaimSet());
     if (!read.consistent) {
       // Not kept for the next analysis: one group in source order is all this one needs.
-      const all = { facts: { bindings: [], modules: [] }, declarations: read.declarations, lookups: new Set<string>(), claims: [], resolved: false };
+      const all = { facts: { bindings: [], modules: [], imports: [] }, declarations: read.declarations, lookups: new Set<string>(), claims: [], resolved: false };
       return { statements, groups: [newGroup(0, all, memo)], imports: importFacts, consistent: false };
     }
     const groups = read.readings.map((reading, index) => newGroup(statements[index].start, reading, memo));
@@ -202,6 +202,11 @@ export class IncrementalScriptAnalyzer {
     const oldModules = oldChanged.flatMap((group) => group.facts.modules);
     const newModules = [...redo].filter((index) => index >= prefix && index < statements.length - suffix).flatMap((index) => fresh.factsOf(index).modules);
     let imports = previous.imports;
+    if (context.options.project) {
+      const bindingsKey = (facts: StatementFacts[]): string => facts.flatMap((fact) => fact.imports.map((binding) => `${binding.local}\0${binding.specifier}\0${binding.name}`)).join('\n');
+      const newFacts = [...redo].filter((index) => index >= prefix && index < statements.length - suffix).map((index) => fresh.factsOf(index));
+      if (bindingsKey(oldChanged.map((group) => group.facts)) !== bindingsKey(newFacts)) return this.fullBecause('the edit changes what the file imports from its project');
+    }
     if (oldModules.join('\n') !== newModules.join('\n')) {
       imports = importFactsOf(statements.map((_, index) => (index >= prefix && index < statements.length - suffix ? fresh.factsOf(index) : previous.groups[oldIndexOf(index)].facts)), context.options);
       if (imports.server !== previous.imports.server || imports.clientOnly !== previous.imports.clientOnly) return this.fullBecause('the edit changes which MCP modules the file imports');
@@ -379,6 +384,7 @@ function readStatementsAt(
     imports,
     reader: new ValueReader(scope),
     claimed,
+    ...projectContext(context.options, facts.length && context.options.project ? scopeStatements().flatMap((statement) => statement.facts.imports) : []),
     track: (start) => {
       const position = statementAt(selected, start);
       if (position === undefined) lost = true;

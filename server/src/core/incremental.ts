@@ -25,6 +25,7 @@ import { after, before, comparedSegments, firstEndingAtOrAfterRow, groupBySegmen
 import { Span } from './parse/joined-windows';
 import { prepareGroups, Shift, ShiftableGroup } from './incremental-shift';
 import { ToolDeclaration } from './model';
+import { ProjectView } from './project/view';
 import { GrammarId } from './parse/parser';
 import { brokenSpan, DocumentSyntax, lookupIn, NodeLookup, Region } from './parse/windows';
 
@@ -57,6 +58,8 @@ const NO_READS: ReadonlySet<string> = new Set();
 
 export class IncrementalAnalyzer {
   private state?: State;
+  /** The project of the analysis being made (its options'). */
+  private project?: ProjectView;
 
   /** How the last analysis was made (for tests and the benchmark). */
   lastMode: 'full' | 'incremental' | 'undo' = 'full';
@@ -69,6 +72,7 @@ export class IncrementalAnalyzer {
    */
   analyze(grammar: GrammarId, syntax: Tree | DocumentSyntax, text: SourceText, options: AnalysisOptions): AnalysisResult {
     const previous = this.state?.options === options ? this.state : undefined;
+    this.project = options.project;
     if ('rootNode' in syntax) return this.analyzeTree(grammar, syntax, text, options, previous);
     if (!syntax.region) return this.analyzeTree(grammar, syntax.tree, text, options, previous);
     return this.analyzeAroundRegion(grammar, syntax as Required<DocumentSyntax>, text, options, previous);
@@ -101,7 +105,7 @@ export class IncrementalAnalyzer {
     const facts = knownFacts(segments);
     const extraction: Required<PythonExtraction> = { declarations: [], reads: new Map(), importFlags: new Map() };
     for (const run of statementRuns(segments, STATEMENTS_PER_STEP)) {
-      const part = extractPython(tree, text, { rows: [[run[0].startRow, run[run.length - 1].endRow]], recordReads: true, ...facts });
+      const part = extractPython(tree, text, { rows: [[run[0].startRow, run[run.length - 1].endRow]], recordReads: true, project: options.project, ...facts });
       extraction.declarations.push(...part.declarations);
       for (const [row, names] of part.reads ?? []) extraction.reads.set(row, names);
       for (const [key, value] of part.importFlags ?? []) extraction.importFlags.set(key, value);
@@ -169,7 +173,7 @@ export class IncrementalAnalyzer {
   }
 
   private extractAll(tree: Tree, text: SourceText, segments: Segment[], memo: DeclarationMemo): Pick<State, 'groups' | 'importFlags'> {
-    const extraction = extractPython(tree, text, { recordReads: true, ...knownFacts(segments) });
+    const extraction = extractPython(tree, text, { recordReads: true, project: this.project, ...knownFacts(segments) });
     return { groups: this.groupsOf(extraction, segments, memo), importFlags: extraction.importFlags ?? new Map() };
   }
 
@@ -240,7 +244,7 @@ export class IncrementalAnalyzer {
     const restorable = previous.replaced?.text === text ? previous.replaced.groups : undefined;
     const toExtract = redone.filter((index) => !restorable?.has(segmentKey(segments[index])));
     const extractedSegments = toExtract.map((index) => segments[index]);
-    const extraction = region ? this.extractAroundRegion(syntax as Required<DocumentSyntax>, text, segments, extractedSegments) : extractRows(tree, text, segments, extractedSegments);
+    const extraction = region ? this.extractAroundRegion(syntax as Required<DocumentSyntax>, text, segments, extractedSegments) : extractRows(tree, text, segments, extractedSegments, this.project);
     const regrouped = groupBySegment(extraction.declarations, extractedSegments);
     if (extractedSegments.some((segment, index) => regrouped[index].some((declaration) => after(declaration.range.end, segment)))) return this.fullBecause('a re-extracted declaration reaches past its statement');
     // A repaired text's statement may start before the edited ones (recovery.ts): none of its declarations may.
@@ -276,9 +280,10 @@ export class IncrementalAnalyzer {
   private extractAroundRegion(syntax: Required<DocumentSyntax>, text: SourceText, segments: readonly Segment[], extracted: readonly Segment[]): PythonExtraction {
     const inside = extracted.filter((segment) => inRegion(segment, syntax.region));
     const outside = extracted.filter((segment) => !inRegion(segment, syntax.region));
-    const regional = inside.length ? extractPython(syntax.region.tree, text, { rows: rowsOf(inside), recordReads: true, ...regionFacts(segments, syntax) }) : undefined;
+    const project = this.project;
+    const regional = inside.length ? extractPython(syntax.region.tree, text, { rows: rowsOf(inside), recordReads: true, project, ...regionFacts(segments, syntax) }) : undefined;
     if (!outside.length) return regional ?? { declarations: [] };
-    const rest = extractPython(syntax.tree, text, { rows: rowsOf(outside), recordReads: true, bindings: boundBy(segments), lookup: lookupIn(syntax) });
+    const rest = extractPython(syntax.tree, text, { rows: rowsOf(outside), recordReads: true, project, bindings: boundBy(segments), lookup: lookupIn(syntax) });
     if (!regional) return rest;
     return {
       declarations: [...regional.declarations, ...rest.declarations].sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character),
@@ -329,8 +334,8 @@ function rowsOf(segments: readonly Segment[]): Array<readonly [number, number]> 
 }
 
 /** The statements' declarations from the document's one tree, with what every segment knows. */
-function extractRows(tree: Tree, text: SourceText, segments: readonly Segment[], extracted: readonly Segment[]): PythonExtraction {
-  return extracted.length ? extractPython(tree, text, { rows: rowsOf(extracted), recordReads: true, ...knownFacts(segments) }) : { declarations: [] };
+function extractRows(tree: Tree, text: SourceText, segments: readonly Segment[], extracted: readonly Segment[], project: ProjectView | undefined): PythonExtraction {
+  return extracted.length ? extractPython(tree, text, { rows: rowsOf(extracted), recordReads: true, project, ...knownFacts(segments) }) : { declarations: [] };
 }
 
 /** For statements of a broken region: the bindings around it, where to read them, and where its broken statements start. */

@@ -207,6 +207,12 @@ export interface ToolDeclaration {
   toolkit?: string;
   /** Arcade `app.add_tool(fn, metadata=...)` on a function already decorated with `@tool` (MTL215). */
   metadataIgnored?: boolean;
+  /**
+   * The server object the tool is registered on (core/project/view.ts `ServerRef.key`), or a key of
+   * the receiver as written when its server is not known; undefined for forms with no receiver.
+   * MTL216 compares names per server.
+   */
+  server?: string;
 }
 
 export type InsertionPoint =
@@ -233,6 +239,8 @@ export interface Fix {
 export interface RelatedInfo {
   range: Range;
   message: string;
+  /** The absolute path of the file the range is in, when it is not the analysed file's. */
+  file?: string;
 }
 
 export interface Finding {

@@ -4,9 +4,10 @@ import { ToolDeclaration } from '../model';
 import { GrammarId } from '../parse/parser';
 import { extractPythonDeclarations } from './python';
 import { extractScriptDeclarations } from './typescript';
+import { ProjectView } from '../project/view';
 
 /** Turns a syntax tree into the tool declarations it holds. */
-export function extractDeclarations(grammar: GrammarId, tree: Tree, text: SourceText, options: { serverModules?: readonly string[] } = {}): ToolDeclaration[] {
-  if (grammar === 'python') return extractPythonDeclarations(tree, text);
-  return extractScriptDeclarations(tree, text, grammar, { serverModules: options.serverModules });
+export function extractDeclarations(grammar: GrammarId, tree: Tree, text: SourceText, options: { serverModules?: readonly string[]; project?: ProjectView } = {}): ToolDeclaration[] {
+  if (grammar === 'python') return extractPythonDeclarations(tree, text, undefined, options.project);
+  return extractScriptDeclarations(tree, text, grammar, { serverModules: options.serverModules, project: options.project });
 }

@@ -1,5 +1,6 @@
-import { ToolDeclaration } from '../model';
-import { Rule, severities } from './rule';
+import * as path from 'node:path';
+import { Range, RelatedInfo, ToolDeclaration } from '../model';
+import { Rule, RuleContext, severities } from './rule';
 import { placeValue } from './shared/place';
 
 const VALID = /^[A-Za-z0-9_.-]{1,128}$/;
@@ -22,7 +23,7 @@ export const invalidToolName: Rule = {
   check(declaration, context) {
     const name = declaration.name;
     if (name === undefined || VALID.test(name)) return;
-    const place = declaration.nameValue ? placeValue(declaration.nameValue, 'The name') : { range: declaration.nameRange, related: [] };
+    const place = placeOf(declaration);
     const reason = name.length === 0 ? 'is empty' : name.length > 128 ? `is ${name.length} characters long` : 'contains characters other than letters, digits, _, - and .';
     context.report({
       range: place.range,
@@ -35,21 +36,43 @@ export const invalidToolName: Rule = {
     for (const declaration of declarations) {
       const name = declaration.name;
       if (name === undefined) continue;
-      const earlier = first.get(name);
+      const key = `${declaration.server ?? ''}\0${name}`;
+      const earlier = first.get(key);
       if (!earlier) {
-        first.set(name, declaration);
+        first.set(key, declaration);
+        reportElsewhere(declaration, name, context);
         continue;
       }
       if (sameFunction(earlier, declaration)) continue;
-      const place = declaration.nameValue ? placeValue(declaration.nameValue, 'The name') : { range: declaration.nameRange, related: [] };
+      const place = placeOf(declaration);
+      const where = declaration.server ? 'on this server' : 'in this file';
       context.report({
         range: place.range,
-        message: `The tool name ${JSON.stringify(name)} is already registered in this file: a server keeps one tool per name, so clients will see only one of them. Give each tool a unique name.`,
+        message: `The tool name ${JSON.stringify(name)} is already registered ${where}: a server keeps one tool per name, so clients will see only one of them. Give each tool a unique name.`,
         related: [...place.related, { range: earlier.nameValue?.via ?? earlier.nameValue?.range ?? earlier.nameRange, message: `${JSON.stringify(name)} is first registered here.` }],
       });
     }
   },
 };
+
+function placeOf(declaration: ToolDeclaration): { range: Range; related: RelatedInfo[] } {
+  return declaration.nameValue ? placeValue(declaration.nameValue, 'The name') : { range: declaration.nameRange, related: [] };
+}
+
+/** The same name registered on the same server by another module of the project: reported here, pointing there. */
+function reportElsewhere(declaration: ToolDeclaration, name: string, context: RuleContext): void {
+  const project = context.project;
+  if (!project || !declaration.server) return;
+  const others = project.toolsOnServer(declaration.server).filter((tool) => tool.name === name && tool.file !== project.file);
+  if (!others.length) return;
+  const place = placeOf(declaration);
+  const shown = others.map((tool) => path.relative(path.dirname(project.file), tool.file));
+  context.report({
+    range: place.range,
+    message: `The tool name ${JSON.stringify(name)} is also registered on this server in ${shown.join(', ')}: a server keeps one tool per name, so clients will see only one of them. Give each tool a unique name.`,
+    related: [...place.related, ...others.map((tool) => ({ range: tool.range, file: tool.file, message: `${JSON.stringify(name)} is registered here too.` }))],
+  });
+}
 
 /** `@tool` (which only marks a function) and `app.add_tool(fn)` (which registers it) name one tool. */
 function sameFunction(a: ToolDeclaration, b: ToolDeclaration): boolean {

@@ -1,5 +1,6 @@
 import { SourceText } from '../source-text';
 import { Finding, Fix, Range, RelatedInfo, Severity, ToolDeclaration } from '../model';
+import { ProjectView } from '../project/view';
 
 export const PROFILES = ['recommended', 'strict', 'spec', 'arcade', 'openai-apps'] as const;
 export type ProfileName = (typeof PROFILES)[number];
@@ -38,6 +39,8 @@ export interface RuleContext {
   readonly severity: Severity;
   /** The full document text, for fixes that keep the author's formatting. */
   readonly text: SourceText;
+  /** The rest of the project, when the analysis has one (cross-file checks read it). */
+  readonly project?: ProjectView;
   report(options: ReportOptions): void;
 }
 

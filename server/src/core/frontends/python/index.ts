@@ -11,6 +11,7 @@ import { importsRead, PythonModule, StatementBindings } from './module';
 import { extractWithRepairs } from './recovery';
 import { hasToolDecorator, Registration, registrationsFrom } from './registrations';
 import { PythonValues } from './values';
+import { ProjectView } from '../../project/view';
 
 const IMPORTS_READ_PREFIX = importsRead([]);
 
@@ -18,8 +19,8 @@ const IMPORTS_READ_PREFIX = importsRead([]);
  * The tool declarations of a module. With `rows`, only those of the top-level statements that
  * start within one of these 0-based row spans (incremental analysis re-extracts edited statements).
  */
-export function extractPythonDeclarations(tree: Tree, text: SourceText, rows?: ReadonlyArray<readonly [number, number]>): ToolDeclaration[] {
-  return extractPython(tree, text, { rows }).declarations;
+export function extractPythonDeclarations(tree: Tree, text: SourceText, rows?: ReadonlyArray<readonly [number, number]>, project?: ProjectView): ToolDeclaration[] {
+  return extractPython(tree, text, { rows, project }).declarations;
 }
 
 export interface PythonExtraction {
@@ -47,6 +48,8 @@ export interface PythonExtractionOptions {
   around?: { bindings: ReadonlyArray<{ start: number; bindings: StatementBindings }>; lookup: NodeLookup; region: Range };
   /** Where the nodes of `bindings` are read, when not all are in `tree` (a broken region has its own tree). */
   lookup?: NodeLookup;
+  /** The rest of the project (servers and tools of other modules, manifest evidence). */
+  project?: ProjectView;
 }
 
 export function extractPython(tree: Tree, text: SourceText, options: PythonExtractionOptions): PythonExtraction {
@@ -70,6 +73,7 @@ function extractFromTree(tree: Tree, text: SourceText, options: PythonExtraction
   const module = around
     ? new PythonModule(tree.rootNode, text, around.bindings, around.lookup, true)
     : new PythonModule(tree.rootNode, text, options.bindings, options.bindings && options.lookup);
+  module.project = options.project;
   const values = new PythonValues(module);
   const declarations: ToolDeclaration[] = [];
   const reads = options.recordReads ? new Map<number, Set<string>>() : undefined;
@@ -141,6 +145,9 @@ function buildDeclaration(registration: Registration, module: PythonModule, valu
   const positionalName = registration.kind === 'sdk' && registration.skipPositional === 0 ? positional[0] : undefined;
   declaration.nameValue = nameEntry?.value ?? (positionalName?.kind === 'string' ? positionalName : undefined);
   declaration.name = toolName(registration, declaration.nameValue);
+  const receiver = registration.receiverKind;
+  if (receiver?.kind === 'server') declaration.server = receiver.server.key;
+  else if (receiver?.kind === 'unknown') declaration.server = receiver.key;
   const title = lastEntry(entries, 'title');
   if (title?.value.kind === 'string') declaration.title = title.value.value;
 
@@ -190,6 +197,8 @@ function readAnnotations(declaration: ToolDeclaration, entries: Entry[]): void {
 
 /** The `name=` of the `MCPApp(...)` the tool is registered on. */
 function toolkitName(registration: Registration, module: PythonModule, values: PythonValues): string | undefined {
+  const receiver = registration.receiverKind;
+  if (receiver?.kind === 'server' && receiver.server.file !== (module.project?.file ?? '')) return receiver.server.name;
   if (registration.receiver?.type !== 'identifier') return undefined;
   const app = module.constantValue(registration.receiver.text);
   const argumentList = app?.type === 'call' ? app.childForFieldName('arguments') : undefined;
@@ -217,7 +226,7 @@ function keysOf(value: Value): KeyInfo[] {
 /** Arcade names a tool by `name=` or the function name in PascalCase; the SDKs by `name=` or the function name. */
 function toolName(registration: Registration, nameValue: Value | undefined): string | undefined {
   if (nameValue) return nameValue.kind === 'string' ? nameValue.value : undefined;
-  if (!registration.functionName) return undefined;
+  if (!registration.functionName || registration.nameUnknown) return undefined;
   if (registration.kind === 'arcade') return pascalCase(registration.functionName);
   return registration.functionName;
 }

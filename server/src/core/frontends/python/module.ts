@@ -5,6 +5,7 @@
 import { Node } from 'web-tree-sitter';
 import { SourceText } from '../../source-text';
 import { NodeLookup } from '../../parse/windows';
+import { ProjectView } from '../../project/view';
 import { namedChildren } from '../syntax';
 
 /** Modules whose import makes a `@tool` / `@x.tool` decorator an MCP tool (rules.md). */
@@ -67,11 +68,16 @@ function readImportName(name: Node, fromModule: string | undefined, sink: Bindin
     const alias = name.childForFieldName('alias')?.text;
     if (!original || !alias) return;
     if (!fromModule) sink.importedModule(original);
-    sink.alias(alias, fromModule ? `${fromModule}.${original}` : original);
+    sink.alias(alias, fromModule ? memberPath(fromModule, original) : original);
   } else if (name.type === 'dotted_name') {
-    if (fromModule) sink.alias(name.text, `${fromModule}.${name.text}`);
+    if (fromModule) sink.alias(name.text, memberPath(fromModule, name.text));
     else sink.importedModule(name.text);
   }
+}
+
+/** `pkg.mod` + `x` is `pkg.mod.x`; a relative package alone (`.`, `..`) + `x` is `.x`, `..x`. */
+export function memberPath(module: string, name: string): string {
+  return module.endsWith('.') ? `${module}${name}` : `${module}.${name}`;
 }
 
 function readAssignment(assignment: Node, sink: BindingSink): void {
@@ -125,6 +131,8 @@ export class PythonModule {
    * Incremental analysis re-extracts a statement when something it looked up changes.
    */
   reads?: Set<string>;
+  /** The rest of the project, when the analysis has one: imported servers and tools, manifest evidence. */
+  project?: ProjectView;
 
   /**
    * Reads every top-level statement of `root`, or, with `statements`, takes their bindings as

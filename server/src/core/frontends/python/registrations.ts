@@ -8,6 +8,7 @@ import { DeclarationForm, Range } from '../../model';
 import { namedChildren, rangeOf } from '../syntax';
 import { Candidate } from './candidates';
 import { PythonModule } from './module';
+import { Receiver, receiverOf } from './servers';
 
 export type ToolKind = 'arcade' | 'sdk' | 'lowlevel';
 
@@ -29,6 +30,10 @@ export interface Registration {
   skipPositional: number;
   /** The receiver (`app` in `@app.tool`), when there is one. */
   receiver?: Node;
+  /** What the receiver is: a server of this module, of another one, or of a function's own. */
+  receiverKind?: Receiver;
+  /** The registered function is not known statically (a loop variable, a parameter): so is the tool's name. */
+  nameUnknown?: boolean;
 }
 
 const SDK_CONSTRUCTORS = new Set(['FastMCP', 'MCPServer', 'Server']);
@@ -61,13 +66,20 @@ function keywordNames(argumentList: Node | undefined): Set<string> {
   return names;
 }
 
-/** A registration counts in a file that imports an MCP package, or when it passes metadata/annotations. */
-function counts(module: PythonModule, keywords: Set<string>): boolean {
-  return module.importsMcp() || keywords.has('annotations') || keywords.has('metadata');
+/**
+ * A registration counts in a file that imports an MCP package, when it passes metadata/annotations,
+ * on a server object (made here or imported from the project), and, on a receiver of unknown type,
+ * in a project whose manifest depends on an MCP SDK (rules.md, "What counts as a tool").
+ */
+function counts(module: PythonModule, keywords: Set<string>, receiver: Receiver | undefined): boolean {
+  if (module.importsMcp() || keywords.has('annotations') || keywords.has('metadata')) return true;
+  if (receiver?.kind === 'server') return true;
+  return receiver?.kind === 'unknown' && module.project?.dependsOnSdk === true;
 }
 
 /** Arcade or MCP SDK, from the receiver's constructor, the keywords, then the imports. */
-function kindOf(module: PythonModule, receiver: Node | undefined, keywords: Set<string>): ToolKind {
+function kindOf(module: PythonModule, receiver: Node | undefined, keywords: Set<string>, known?: Receiver): ToolKind {
+  if (known?.kind === 'server') return known.server.framework === 'arcade' ? 'arcade' : 'sdk';
   if (receiver?.type === 'identifier') {
     const value = module.constantValue(receiver.text);
     const constructor = value?.type === 'call' ? value.childForFieldName('function') : undefined;
@@ -93,9 +105,10 @@ function fromDecorator(decorator: Node, definitionHolder: Node | undefined, modu
   const argumentList = called ? expression.childForFieldName('arguments') ?? undefined : undefined;
   if (argumentList && argumentList.type !== 'argument_list') return undefined;
   const keywords = keywordNames(argumentList);
-  if (!counts(module, keywords)) return undefined;
   const receiver = callee.type === 'attribute' ? callee.childForFieldName('object') ?? undefined : undefined;
-  const kind = kindOf(module, receiver, keywords);
+  const receiverKind = receiver && receiverOf(receiver, module);
+  if (!counts(module, keywords, receiverKind)) return undefined;
+  const kind = kindOf(module, receiver, keywords, receiverKind);
   const functionNode = definitionHolder?.childForFieldName('definition') ?? undefined;
   return {
     form: kind === 'arcade' ? (receiver ? 'arcade-app-tool' : 'arcade-tool') : 'python-sdk-tool',
@@ -108,6 +121,7 @@ function fromDecorator(decorator: Node, definitionHolder: Node | undefined, modu
     functionName: functionNode?.childForFieldName('name')?.text,
     skipPositional: 0,
     receiver,
+    receiverKind,
   };
 }
 
@@ -126,13 +140,14 @@ function fromCall(call: Node, module: PythonModule): Registration | undefined {
     const innerArguments = callee.childForFieldName('arguments');
     if (!innerCallee || !isToolCallee(innerCallee, module) || innerArguments?.type !== 'argument_list') return undefined;
     const innerKeywords = keywordNames(innerArguments);
-    if (!counts(module, innerKeywords)) return undefined;
     const receiver = innerCallee.type === 'attribute' ? innerCallee.childForFieldName('object') ?? undefined : undefined;
-    const kind = kindOf(module, receiver, innerKeywords);
+    const receiverKind = receiver && receiverOf(receiver, module);
+    if (!counts(module, innerKeywords, receiverKind)) return undefined;
+    const kind = kindOf(module, receiver, innerKeywords, receiverKind);
     return withFunction({
       form: kind === 'arcade' ? 'arcade-app-tool' : 'python-sdk-tool',
-      kind, node: call, calleeRange: rangeOf(innerCallee), argumentList: innerArguments, skipPositional: 0, receiver,
-    }, firstPositional, module);
+      kind, node: call, calleeRange: rangeOf(innerCallee), argumentList: innerArguments, skipPositional: 0, receiver, receiverKind,
+    }, firstPositional, module, innerKeywords);
   }
   if (!name) return undefined;
 
@@ -140,18 +155,19 @@ function fromCall(call: Node, module: PythonModule): Registration | undefined {
   const addsFunction = name === 'add_tool' || (isToolCallee(callee, module) && firstPositional?.type === 'identifier');
   if (addsFunction && callee.type === 'attribute') {
     if (firstPositional?.type === 'call') return undefined; // add_tool(Tool.from_function(...)): the inner call is the tool
-    if (!counts(module, keywords)) return undefined;
     const receiver = callee.childForFieldName('object') ?? undefined;
-    const kind = kindOf(module, receiver, keywords);
+    const receiverKind = receiver && receiverOf(receiver, module);
+    if (!counts(module, keywords, receiverKind)) return undefined;
+    const kind = kindOf(module, receiver, keywords, receiverKind);
     return withFunction({
       form: kind === 'arcade' ? 'arcade-add-tool' : 'python-sdk-tool',
-      kind, node: call, calleeRange: rangeOf(callee), argumentList, skipPositional: 1, receiver,
-    }, firstPositional, module);
+      kind, node: call, calleeRange: rangeOf(callee), argumentList, skipPositional: 1, receiver, receiverKind,
+    }, firstPositional, module, keywords);
   }
   if (name === 'from_function' && callee.type === 'attribute') {
     const owner = module.resolveName(callee.childForFieldName('object')!);
-    if ((owner !== 'Tool' && owner !== 'FunctionTool') || !counts(module, keywords)) return undefined;
-    return withFunction({ form: 'python-sdk-tool', kind: 'sdk', node: call, calleeRange: rangeOf(callee), argumentList, skipPositional: 1 }, firstPositional, module);
+    if ((owner !== 'Tool' && owner !== 'FunctionTool') || !counts(module, keywords, undefined)) return undefined;
+    return withFunction({ form: 'python-sdk-tool', kind: 'sdk', node: call, calleeRange: rangeOf(callee), argumentList, skipPositional: 1 }, firstPositional, module, keywords);
   }
   if (name === 'Tool' && module.importsAny(['mcp']) && (keywords.has('inputSchema') || keywords.has('annotations') || keywords.has('name'))) {
     const path = module.resolvePath(callee) ?? '';
@@ -162,11 +178,38 @@ function fromCall(call: Node, module: PythonModule): Registration | undefined {
   return undefined;
 }
 
-function withFunction(registration: Registration, positional: Node | undefined, module: PythonModule): Registration {
+/**
+ * The registered function: one defined in this module, or imported from another one. A function
+ * already declared as a tool (decorated here, or a tool of another module) is that same tool on
+ * another server: no declaration of its own unless new annotations or metadata are passed. A name
+ * that is neither (a loop variable, a parameter) leaves the tool's name unknown.
+ */
+function withFunction(registration: Registration, positional: Node | undefined, module: PythonModule, keywords: Set<string>): Registration | undefined {
   if (positional?.type !== 'identifier') return registration;
+  const redeclares = keywords.has('annotations') || keywords.has('metadata');
   const holder = module.functionNamed(positional.text);
-  const definition = holder?.type === 'decorated_definition' ? holder.childForFieldName('definition') ?? undefined : holder;
-  return { ...registration, functionName: positional.text, functionNode: definition };
+  if (holder) {
+    const definition = holder.type === 'decorated_definition' ? holder.childForFieldName('definition') ?? undefined : holder;
+    if (!redeclares && registration.kind === 'sdk' && hasToolDecorator(definition, module)) return undefined;
+    return { ...registration, functionName: positional.text, functionNode: definition };
+  }
+  const value = module.constantValue(positional.text);
+  if (value?.type === 'call' && !redeclares && registersTool(value, module)) return undefined;
+  const path = module.resolvePath(positional);
+  if (path && path !== positional.text) {
+    if (!redeclares && module.project?.pythonSymbol(path)?.kind === 'tool') return undefined;
+    return { ...registration, functionName: path.slice(path.lastIndexOf('.') + 1) };
+  }
+  return { ...registration, nameUnknown: true };
+}
+
+/** `Tool.from_function(...)`, `mcp.tool(...)(fn)`: a call that makes a tool. */
+function registersTool(call: Node, module: PythonModule): boolean {
+  const callee = call.childForFieldName('function');
+  if (!callee) return false;
+  if (callee.type === 'call') return registersTool(callee, module);
+  const name = module.resolveName(callee);
+  return name === 'from_function' || name === 'tool';
 }
 
 /** Whether a top-level function already carries a tool decorator (MTL215: `add_tool` then ignores new metadata). */

@@ -15,6 +15,8 @@ export interface CallSyntax {
   callee: Node;
   args: ArgumentSyntax[];
   range: Range;
+  /** The SDK method, when the callee is not it: a registration wrapper's call (`registerTool` for `addMyTool(...)`). */
+  method?: string;
 }
 
 /** The type of an argument after unwrapping (`object` for a rebuilt object literal). */

@@ -1,5 +1,6 @@
 import { LanguageId } from '../../model';
-import { ImportFacts } from './imports';
+import { ProjectView } from '../../project/view';
+import { ImportBinding, ImportFacts } from './imports';
 import { ValueReader } from './values';
 
 /** What every form needs to know about the file being read. */
@@ -11,4 +12,10 @@ export interface FileContext {
   claimed: Set<number>;
   /** Told the start offset of each node before it is read (incremental analysis attributes name lookups with it). */
   track?: (start: number) => void;
+  /** The rest of the project, when the analysis has one. */
+  project?: ProjectView;
+  /** The names the file's imports bind (read with a project only). */
+  importBindings?: ReadonlyMap<string, ImportBinding>;
+  /** Whether a module specifier is an MCP server module (the defaults and the config's `serverModules`). */
+  isServerModule?: (specifier: string) => boolean;
 }

@@ -49,6 +49,11 @@ export function importedModules(statements: readonly Node[], calls: readonly Nod
   return modules;
 }
 
+/** Whether `specifier` is one of the server modules (or a subpath of one), not the SDK's client. */
+export function isServerModule(specifier: string, serverModules: readonly string[] = DEFAULT_SERVER_MODULES): boolean {
+  return !CLIENT_MODULES.some((module) => matchesModule(specifier, module)) && serverModules.some((module) => matchesModule(specifier, module));
+}
+
 export function importFacts(modules: readonly string[], serverModules: readonly string[] = DEFAULT_SERVER_MODULES): ImportFacts {
   const isClient = (specifier: string): boolean => CLIENT_MODULES.some((module) => matchesModule(specifier, module));
   const isShared = (specifier: string): boolean => SHARED_PREFIXES.some((prefix) => matchesModule(specifier, prefix) || specifier.startsWith(`${prefix}.`));
@@ -58,4 +63,39 @@ export function importFacts(modules: readonly string[], serverModules: readonly 
   const serverOnly = sdk.filter((specifier) => !isShared(specifier));
   const server = client ? serverOnly.length > 0 : sdk.length > 0;
   return { server, clientOnly: client && !server };
+}
+
+/** A name an ES import binds: `import { a as b } from "m"` binds `b` to `a` of `m`; `*` for a namespace. */
+export interface ImportBinding {
+  local: string;
+  specifier: string;
+  name: string;
+}
+
+/** The names these import statements bind (`export ... from` re-exports bind none). */
+export function importBindings(statements: readonly Node[]): ImportBinding[] {
+  const bindings: ImportBinding[] = [];
+  for (const statement of statements) {
+    if (statement.type !== 'import_statement') continue;
+    const source = statement.childForFieldName('source');
+    const specifier = source ? stringValue(source) : undefined;
+    const clause = namedChildrenOf(statement).find((child) => child.type === 'import_clause');
+    if (specifier === undefined || !clause) continue;
+    for (const part of namedChildrenOf(clause)) {
+      if (part.type === 'identifier') bindings.push({ local: part.text, specifier, name: 'default' });
+      else if (part.type === 'namespace_import') {
+        const local = namedChildrenOf(part).find((child) => child.type === 'identifier');
+        if (local) bindings.push({ local: local.text, specifier, name: '*' });
+      } else if (part.type === 'named_imports') {
+        for (const specifierNode of namedChildrenOf(part)) {
+          if (specifierNode.type !== 'import_specifier') continue;
+          const name = specifierNode.childForFieldName('name');
+          const alias = specifierNode.childForFieldName('alias') ?? name;
+          const imported = name ? (name.type === 'string' ? stringValue(name) : name.text) : undefined;
+          if (alias && imported !== undefined) bindings.push({ local: alias.text, specifier, name: imported });
+        }
+      }
+    }
+  }
+  return bindings;
 }

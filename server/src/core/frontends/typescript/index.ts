@@ -12,18 +12,23 @@ import { FileContext } from './context';
 import { classTool } from './forms/class-tool';
 import { objectLiteralTool } from './forms/object-literal';
 import { SDK_METHODS, sdkCallTool } from './forms/sdk-calls';
-import { DEFAULT_SERVER_MODULES, importedModules, importFacts } from './imports';
+import { DEFAULT_SERVER_MODULES, ImportBinding, importBindings, importedModules, importFacts, isServerModule } from './imports';
 import { objectSyntax, rebuildObjects, withNestedObjects } from './objects';
 import { Scope } from './scope';
+import { registrationOf, ScriptReceiver } from './servers';
+import { wrappedRegistration } from './wrappers';
 import { calleeProperty, literalKeyName } from './syntax';
 import { collectFileNodes, FileNodes } from './walk';
 import { ValueReader } from './values';
+import { ProjectView } from '../../project/view';
 
 export { DEFAULT_SERVER_MODULES } from './imports';
 
 export interface ScriptFrontendOptions {
   /** Modules whose importers register tools (the config key `serverModules` extends the default list). */
   serverModules?: readonly string[];
+  /** The rest of the project (servers, wrappers and tools of other modules, manifest evidence). */
+  project?: ProjectView;
   /**
    * Only the declarations of the top-level statements that start in these 0-based row ranges
    * (inclusive), for incremental analysis; the whole file still gives the imports and constants.
@@ -65,12 +70,26 @@ function mayNameATool(object: Node): boolean {
   return false;
 }
 
+/** The declaration, with the server it is registered on. */
+function onServer(declaration: ToolDeclaration | undefined, receiver: ScriptReceiver | undefined): ToolDeclaration | undefined {
+  if (declaration && receiver) declaration.server = receiver.kind === 'server' ? receiver.server.key : receiver.kind === 'unknown' ? receiver.key : undefined;
+  return declaration;
+}
+
 function safely<T>(read: () => T[]): T[] {
   try {
     return read();
   } catch {
     return [];
   }
+}
+
+/** What a file's context holds of its project: the view, the names its imports bind. */
+export function projectContext(options: ScriptFrontendOptions, bindings: readonly ImportBinding[]): Pick<FileContext, 'project' | 'importBindings' | 'isServerModule'> {
+  const serverModules = serverModulesOf(options);
+  const context: Pick<FileContext, 'project' | 'importBindings' | 'isServerModule'> = { isServerModule: (specifier) => isServerModule(specifier, serverModules) };
+  if (!options.project) return context;
+  return { ...context, project: options.project, importBindings: new Map(bindings.map((binding) => [binding.local, binding])) };
 }
 
 /** The modules whose importers register tools: the defaults and the configured ones. */
@@ -87,6 +106,7 @@ export function extractScriptDeclarations(tree: Tree, _text: SourceText, grammar
     imports,
     reader: new ValueReader(new Scope(nodes.bindings)),
     claimed: new Set(),
+    ...projectContext(options, importBindings(nodes.imports)),
   };
   if (!options.rows) return declarationsAmong(nodes, context);
   const selected = statementFilter(tree.rootNode, options.rows);
@@ -100,15 +120,22 @@ export function extractScriptDeclarations(tree: Tree, _text: SourceText, grammar
  * any object literal, so an object a call reads as its configuration is not a second tool.
  */
 export function declarationsAmong(nodes: Pick<FileNodes, 'calls' | 'errors' | 'classes' | 'objects'>, context: FileContext): ToolDeclaration[] {
-  const sdkCalls = context.imports.server ? nodes.calls.filter((call) => SDK_METHODS.includes(calleeProperty(call)?.text ?? '')) : [];
+  const sdkCalls = context.imports.server || context.project ? nodes.calls.filter((call) => SDK_METHODS.includes(calleeProperty(call)?.text ?? '')) : [];
   const declarations: ToolDeclaration[] = [];
   for (const call of sdkCalls) {
     attempt(context, call.startIndex, () => {
-      const syntax = callSyntax(call);
-      return syntax ? sdkCallTool(syntax, context) : undefined;
+      const { counts, receiver } = registrationOf(call, context);
+      const syntax = counts ? callSyntax(call) : undefined;
+      return syntax && onServer(sdkCallTool(syntax, context), receiver);
     }, declarations);
   }
-  const rebuilt = nodes.errors.map((error) => ({ start: error.startIndex, calls: safely(() => rebuildCalls(error, SDK_METHODS)), objects: safely(() => rebuildObjects(error)) }));
+  if (context.project) {
+    for (const call of nodes.calls) {
+      const wrapped = wrappedRegistration(call, context);
+      if (wrapped) attempt(context, call.startIndex, () => onServer(sdkCallTool(wrapped.call, context), wrapped.receiver), declarations);
+    }
+  }
+  const rebuilt = nodes.errors.map((error) => ({ start: error.startIndex, calls: context.imports.server ? safely(() => rebuildCalls(error, SDK_METHODS)) : [], objects: safely(() => rebuildObjects(error)) }));
   for (const { start, calls } of rebuilt) for (const call of calls) attempt(context, start, () => sdkCallTool(call, context), declarations);
   for (const node of nodes.classes) attempt(context, node.startIndex, () => classTool(node, context), declarations);
   for (const node of nodes.objects) {

@@ -7,7 +7,7 @@
 import { Node } from 'web-tree-sitter';
 import type { Segment } from '../../incremental-python';
 import type { NodeLookup } from '../../parse/windows';
-import { importedModules } from './imports';
+import { ImportBinding, importBindings, importedModules } from './imports';
 import { bindingsOf, NameScope } from './scope';
 
 /** A top-level statement: where it lies, its type, whether it holds a syntax error (as Python's segments, without their names). */
@@ -41,6 +41,8 @@ export interface BindingFact {
 export interface StatementFacts {
   bindings: BindingFact[];
   modules: string[];
+  /** The names its imports bind, and to what. */
+  imports: ImportBinding[];
 }
 
 /**
@@ -58,7 +60,7 @@ export function statementFacts(start: number, nodes: { bindings: readonly Node[]
       bindings.push(fact);
     }
   }
-  return { bindings, modules: importedModules(nodes.imports, nodes.calls) };
+  return { bindings, modules: importedModules(nodes.imports, nodes.calls), imports: importBindings(nodes.imports) };
 }
 
 /** Splits nodes in source order by the statement holding their start (statements in source order). */

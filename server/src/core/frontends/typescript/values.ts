@@ -68,7 +68,7 @@ const LITERAL_TYPES = new Set(['true', 'false', 'null', 'undefined', 'number', '
 export class ValueReader {
   private readonly resolving = new Set<string>();
 
-  constructor(private readonly scope: NameScope) {}
+  constructor(readonly scope: NameScope) {}
 
   /** The value of an expression node. */
   read(node: Node | undefined, fallbackRange?: Range, depth = Infinity): Value {

@@ -127,9 +127,9 @@ function serverTool(call: CallSyntax, context: FileContext): ToolDeclaration | u
   }, context.language, context.reader);
 }
 
+/** A registration the caller decided counts (front end's `declarationsAmong`). */
 export function sdkCallTool(call: CallSyntax, context: FileContext): ToolDeclaration | undefined {
-  if (!context.imports.server) return undefined;
-  switch (call.callee.text) {
+  switch (call.method ?? call.callee.text) {
     case 'registerTool':
       return registerTool(call, context);
     case 'tool':

@@ -1,0 +1,80 @@
+/**
+ * What one file's analysis may ask of the rest of its project (design.md, "The project"):
+ * what an imported name stands for in another module, whether the nearest manifest depends on
+ * an MCP SDK, and which tools other modules register on a server. Front ends and rules read the
+ * project only through a view, so the analysis of a file never reads another file's tree.
+ */
+import { DeclarationForm, Range } from '../model';
+
+/** Which SDK or framework made a server object. */
+export type ServerFramework = 'arcade' | 'sdk' | 'lowlevel';
+
+/** A server object: one identity per construction site (`mcp = FastMCP("jira")`). */
+export interface ServerRef {
+  /** `<absolute file>#<variable>` for a module-level server; identities of servers made inside a function hold its name too. */
+  key: string;
+  framework: ServerFramework;
+  /** The variable bound where it is made. */
+  variable: string;
+  /** The name given to its constructor (`FastMCP("jira")`), when it is a literal. */
+  name?: string;
+  file: string;
+  /** The construction's variable, where the server is defined. */
+  range: Range;
+}
+
+/** A tool as another module declares it, as much as other files need of it. */
+export interface RemoteTool {
+  name?: string;
+  file: string;
+  /** Where the tool is named (the decorator callee, the `name` value). */
+  range: Range;
+  form: DeclarationForm;
+  /** The server it is registered on, when the registration names one. */
+  serverKey?: string;
+  /** The decorated or registered function, for Python tools. */
+  functionName?: string;
+}
+
+/** A function or method that forwards its own parameters to an SDK registration call. */
+export interface RegistrationWrapper {
+  /** The SDK method it calls: `registerTool`, `tool`, `addTool` (TS), `tool`, `add_tool` (Python). */
+  method: string;
+  /** For each argument of the SDK call, the index of the wrapper's parameter passed there, or -1. */
+  argumentFromParameter: number[];
+  /** The server the wrapper registers on, when known. */
+  serverKey?: string;
+  file: string;
+  range: Range;
+  name: string;
+}
+
+export type ProjectSymbol =
+  | { kind: 'server'; server: ServerRef }
+  | { kind: 'tool'; tool: RemoteTool }
+  | { kind: 'wrapper'; wrapper: RegistrationWrapper }
+  /** A module (`import pkg.server as s`, `import * as s from`): its members are looked up on it. */
+  | { kind: 'module'; file: string }
+  | { kind: 'other' };
+
+export interface ProjectView {
+  /** The absolute path of the file analysed. */
+  readonly file: string;
+  /** The nearest manifest (or a workspace package it depends on) depends on an MCP SDK or framework. */
+  readonly dependsOnSdk: boolean;
+  /**
+   * What a Python dotted path stands for, as the file's imports spell it: `pkg.server.mcp`
+   * (absolute), `.server.mcp` (relative to the file's package). Undefined when the path does
+   * not lead into a module of the project.
+   */
+  pythonSymbol(path: string): ProjectSymbol | undefined;
+  /** What the export `name` (`default` for a default import) of the module `specifier` stands for. */
+  scriptSymbol(specifier: string, name: string): ProjectSymbol | undefined;
+  /** The tools other files of the project register on the server `serverKey`. */
+  toolsOnServer(serverKey: string): readonly RemoteTool[];
+}
+
+/** The key of a module-level server or name: `<absolute file>#<variable>`. */
+export function symbolKey(file: string, variable: string): string {
+  return `${file}#${variable}`;
+}
