@@ -71,23 +71,29 @@ function anchored(glob: string): string {
   return glob.startsWith('!') ? `!/${glob.slice(1)}` : `/${glob}`;
 }
 
-/** The folders below the glob's fixed leading part, as deep as the glob can reach. */
+/** The folders below the glob's fixed leading part, as deep as the glob can reach, each real folder once (shallowest path first). */
 function foldersGlobCanReach(root: string, glob: string, fs: ProjectFileSystem): string[] {
   const segments = glob.split('/').filter(Boolean);
   const firstWild = segments.findIndex((segment) => /[*?[]/.test(segment));
   if (firstWild === -1) return [path.join(root, ...segments)];
   const base = path.join(root, ...segments.slice(0, firstWild));
   const depth = glob.includes('**') ? MAX_GLOBSTAR_DEPTH : segments.length - firstWild;
+  const seen = new Set([fs.realPath(base)]);
   const found: string[] = [];
-  const walk = (dir: string, remaining: number) => {
-    for (const name of fs.list(dir)) {
-      if (SKIPPED_FOLDERS.has(name) || name.startsWith('.')) continue;
-      const child = path.join(dir, name);
-      if (!fs.isDirectory(child)) continue;
-      found.push(child);
-      if (remaining > 1) walk(child, remaining - 1);
+  let level = [base];
+  for (let remaining = depth; remaining > 0 && level.length; remaining--) {
+    const next: string[] = [];
+    for (const dir of level) {
+      for (const name of fs.list(dir)) {
+        const child = path.join(dir, name);
+        const real = SKIPPED_FOLDERS.has(name) || name.startsWith('.') ? undefined : fs.realPath(child);
+        if (!real || seen.has(real) || !fs.isDirectory(child)) continue;
+        seen.add(real);
+        next.push(child);
+      }
     }
-  };
-  walk(base, depth);
+    found.push(...next);
+    level = next;
+  }
   return found;
 }
