@@ -27,7 +27,11 @@ const common = {
   minify: production,
   logLevel: 'warning',
   // The ESM build of web-tree-sitter needs import.meta.url, which a CJS bundle lacks; use its CJS build.
-  alias: { 'web-tree-sitter': path.join(root, 'node_modules/web-tree-sitter/tree-sitter.cjs') },
+  // jsonc-parser's main (UMD) build loads its parts with a require esbuild cannot follow; use its ESM build.
+  alias: {
+    'web-tree-sitter': path.join(root, 'node_modules/web-tree-sitter/tree-sitter.cjs'),
+    'jsonc-parser': path.join(root, 'node_modules/jsonc-parser/lib/esm/main.js'),
+  },
   plugins: [treeSitterNodeHandle(path.join(root, 'node_modules/web-tree-sitter/tree-sitter.cjs'))],
 };
 

@@ -13,6 +13,8 @@ export interface ProjectFileSystem {
   isDirectory(absolute: string): boolean;
   /** The names in a folder (files and folders), sorted; empty when it cannot be read. */
   list(absolute: string): string[];
+  /** Where the path really is (symlinks followed), or undefined when it is missing or outside the roots: walks use it to see a folder once. */
+  realPath(absolute: string): string | undefined;
 }
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
@@ -47,6 +49,10 @@ export class DiskFileSystem implements ProjectFileSystem {
     const confined = real && this.realRoots.some((root) => real === root || real.startsWith(root.endsWith(path.sep) ? root : root + path.sep)) ? real : undefined;
     this.realPaths.set(absolute, confined);
     return confined;
+  }
+
+  realPath(absolute: string): string | undefined {
+    return this.inside(absolute);
   }
 
   readText(absolute: string): string | undefined {

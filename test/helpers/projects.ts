@@ -1,0 +1,46 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { DiskFileSystem } from '../../server/src/core/project/file-system';
+import { ProjectLayout } from '../../server/src/core/project/layout';
+import { repoRoot } from './fixtures';
+
+export const RESOLUTION_PROJECTS = path.join(repoRoot(), 'test', 'projects', 'resolution');
+
+export interface TestProject {
+  root: string;
+  fs: DiskFileSystem;
+  layout: ProjectLayout;
+  /** The absolute path of a path relative to the root. */
+  at(relative: string): string;
+  /** The root-relative path (with `/`) of an absolute one; undefined stays undefined. */
+  relative(absolute: string | undefined): string | undefined;
+}
+
+/** A project over `root`, read through a DiskFileSystem confined to it. */
+export function projectAt(root: string, overlay?: (absolute: string) => string | undefined): TestProject {
+  const fileSystem = new DiskFileSystem([root], overlay);
+  return {
+    root,
+    fs: fileSystem,
+    layout: new ProjectLayout(root, fileSystem),
+    at: (relative) => path.join(root, ...relative.split('/')),
+    relative: (absolute) => absolute === undefined ? undefined : path.relative(root, absolute).split(path.sep).join('/'),
+  };
+}
+
+/** One of the committed fixture projects under test/projects/resolution. */
+export function fixtureProject(name: string): TestProject {
+  return projectAt(path.join(RESOLUTION_PROJECTS, name));
+}
+
+/** A temporary folder holding `files` (relative path -> text), removed at exit. */
+export function temporaryTree(files: Record<string, string>): string {
+  const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'mtl-project-')));
+  for (const [file, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    fs.writeFileSync(path.join(root, file), text);
+  }
+  process.on('exit', () => fs.rmSync(root, { recursive: true, force: true }));
+  return root;
+}

@@ -1,0 +1,4 @@
+import { x } from './x.js';
+import { y } from '@alias/y';
+
+void [x, y];

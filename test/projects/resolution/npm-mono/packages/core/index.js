@@ -1,0 +1,3 @@
+const { MCPServer } = require('mcp-framework');
+
+module.exports = { server: new MCPServer() };

@@ -1,0 +1,3 @@
+const { server } = require('core');
+
+module.exports = { server };

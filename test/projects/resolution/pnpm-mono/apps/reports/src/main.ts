@@ -1,0 +1,3 @@
+import { plain } from '@repo/plain';
+
+void plain;

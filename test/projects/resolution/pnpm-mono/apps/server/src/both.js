@@ -1,0 +1,1 @@
+exports.both = 'js';

@@ -1,0 +1,3 @@
+export function startView(): string {
+  return 'view';
+}

@@ -1,0 +1,3 @@
+export function wrap<T>(value: T): T {
+  return value;
+}

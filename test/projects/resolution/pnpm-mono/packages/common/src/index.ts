@@ -1,0 +1,2 @@
+export { createServer } from './server.js';
+export { registerSearch } from './tools.js';

@@ -1,0 +1,3 @@
+export function format(text: string): string {
+  return text.trim();
+}

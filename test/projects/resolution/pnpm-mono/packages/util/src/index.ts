@@ -1,0 +1,1 @@
+export { createServer as makeServer } from '@repo/common';

@@ -1,0 +1,4 @@
+from .server import mcp
+from .common.server import build_server
+
+__all__ = ["mcp", "build_server"]

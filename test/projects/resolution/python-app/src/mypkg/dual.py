@@ -1,0 +1,1 @@
+SHADOWED = True

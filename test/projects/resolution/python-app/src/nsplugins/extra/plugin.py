@@ -1,0 +1,6 @@
+from mypkg.server import mcp
+
+
+@mcp.tool()
+def plugin() -> str:
+    return "plugin"

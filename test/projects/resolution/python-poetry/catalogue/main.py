@@ -1,0 +1,3 @@
+from fastmcp import FastMCP
+
+mcp = FastMCP("catalogue")
