@@ -9,7 +9,7 @@ import { SdkEvidence, sdkEvidenceFor, sdkEvidenceIn } from '../../server/src/cor
 import { normalisePythonName, pyprojectRequirementNames, requirementName, requirementsTxtNames, setupCfgRequirementNames } from '../../server/src/core/project/python-requirements';
 import { resolveScriptImport } from '../../server/src/core/project/resolve-script';
 import { setupPyRequirements } from '../../server/src/core/project/setup-py';
-import { fixtureProject, projectAt, temporaryTree, TestProject } from '../helpers/projects';
+import { fixtureProject, projectAt, temporaryProject, temporaryTree, TestProject } from '../helpers/projects';
 
 function evidence(project: TestProject, file: string, extraModules: readonly string[] = []): SdkEvidence {
   const found = sdkEvidenceFor(project.at(file), project.root, project.fs, extraModules);
@@ -84,8 +84,7 @@ describe('Python manifests', () => {
   test('setup.cfg install_requires and extras_require', () => {
     const text = '[metadata]\nname = x\ninstall_requires = not-this\n\n[options]\npackages = find:\ninstall_requires =\n    MCP>=1.0  # the SDK\n    requests\n\n[options.extras_require]\ncli = typer; fastmcp\n';
     assert.deepEqual(setupCfgRequirementNames(text), ['mcp', 'requests', 'typer', 'fastmcp']);
-    const root = temporaryTree({ 'setup.cfg': text, 'pkg/mod.py': '' });
-    assert.deepEqual(evidence(projectAt(root), 'pkg/mod.py'), { manifest: 'setup.cfg', dependsOnSdk: true, packages: ['mcp', 'fastmcp'] });
+    assert.deepEqual(evidence(temporaryProject({ 'setup.cfg': text, 'pkg/mod.py': '' }), 'pkg/mod.py'), { manifest: 'setup.cfg', dependsOnSdk: true, packages: ['mcp', 'fastmcp'] });
   });
 
   test('requirement names and PEP 503 normalisation', () => {
@@ -115,43 +114,41 @@ describe('bad input', () => {
   });
 });
 
+/** Rewrites `file` on disk: the layout answers as before until forget() is told, then anew. */
+function rewriteThenForget<T>(project: TestProject, file: string, text: string, answer: () => T, expected: T): void {
+  const before = answer();
+  fs.writeFileSync(project.at(file), text);
+  assert.deepEqual(answer(), before, 'kept until forget()');
+  project.layout.forget(project.at(file));
+  assert.deepEqual(answer(), expected);
+}
+
 describe('ProjectLayout memo', () => {
-  test('manifests and workspace packages are kept until forget() names the changed file', () => {
-    const root = temporaryTree({
+  test('manifests and workspace packages are kept until forget() names the changed file or folder', () => {
+    const project = temporaryProject({
       'package.json': '{ "workspaces": ["packages/*", "app"] }',
       'packages/wrapper/package.json': '{ "name": "wrapper" }',
       'app/package.json': '{ "name": "app", "dependencies": { "wrapper": "*" } }',
       'app/main.ts': '',
     });
-    const project = projectAt(root);
-    const file = project.at('app/main.ts');
-    assert.equal(sdkEvidenceIn(file, project.layout).dependsOnSdk, false);
-    fs.writeFileSync(project.at('packages/wrapper/package.json'), '{ "name": "wrapper", "dependencies": { "fastmcp": "3.0.0" } }');
-    assert.equal(sdkEvidenceIn(file, project.layout).dependsOnSdk, false, 'kept');
-    project.layout.forget(project.at('packages/wrapper/package.json'));
-    assert.deepEqual(sdkEvidenceIn(file, project.layout), { manifest: project.at('app/package.json'), dependsOnSdk: true, packages: ['fastmcp'] });
+    const evidenceOfMain = () => sdkEvidenceIn(project.at('app/main.ts'), project.layout);
+    assert.equal(evidenceOfMain().dependsOnSdk, false);
+    rewriteThenForget(project, 'packages/wrapper/package.json', '{ "name": "wrapper", "dependencies": { "fastmcp": "3.0.0" } }', evidenceOfMain,
+      { manifest: project.at('app/package.json'), dependsOnSdk: true, packages: ['fastmcp'] });
     fs.rmSync(project.at('packages/wrapper'), { recursive: true });
     project.layout.forget(project.at('packages/wrapper'));
-    assert.equal(sdkEvidenceIn(file, project.layout).dependsOnSdk, false);
+    assert.equal(evidenceOfMain().dependsOnSdk, false);
   });
 
   test('tsconfig paths are kept until a .json file changes; an open document wins over the disk', () => {
-    const root = temporaryTree({
-      'tsconfig.json': '{ "compilerOptions": { "paths": { "#x": ["./a.ts"] } } }',
-      'a.ts': '',
-      'b.ts': '',
-      'main.ts': '',
-    });
-    const project = projectAt(root);
-    const main = project.at('main.ts');
-    assert.equal(project.relative(resolveScriptImport(main, '#x', project.layout)), 'a.ts');
-    fs.writeFileSync(project.at('tsconfig.json'), '{ "compilerOptions": { "paths": { "#x": ["./b.ts"] } } }');
-    assert.equal(project.relative(resolveScriptImport(main, '#x', project.layout)), 'a.ts', 'kept');
-    project.layout.forget(project.at('tsconfig.json'));
-    assert.equal(project.relative(resolveScriptImport(main, '#x', project.layout)), 'b.ts');
+    const files = { 'tsconfig.json': '{ "compilerOptions": { "paths": { "#x": ["./a.ts"] } } }', 'a.ts': '', 'b.ts': '', 'main.ts': '' };
+    const project = temporaryProject(files);
+    const resolveX = () => project.relative(resolveScriptImport(project.at('main.ts'), '#x', project.layout));
+    assert.equal(resolveX(), 'a.ts');
+    rewriteThenForget(project, 'tsconfig.json', '{ "compilerOptions": { "paths": { "#x": ["./b.ts"] } } }', resolveX, 'b.ts');
 
     const open = new Map([[project.at('package.json'), '{ "devDependencies": { "@modelcontextprotocol/server": "2.0.0" } }']]);
-    const overlaid = projectAt(root, (absolute) => open.get(absolute));
-    assert.deepEqual(sdkEvidenceIn(main, overlaid.layout), { manifest: project.at('package.json'), dependsOnSdk: true, packages: ['@modelcontextprotocol/server'] });
+    const overlaid = projectAt(project.root, (absolute) => open.get(absolute));
+    assert.deepEqual(sdkEvidenceIn(overlaid.at('main.ts'), overlaid.layout), { manifest: project.at('package.json'), dependsOnSdk: true, packages: ['@modelcontextprotocol/server'] });
   });
 });
