@@ -44,3 +44,8 @@ export function temporaryTree(files: Record<string, string>): string {
   process.on('exit', () => fs.rmSync(root, { recursive: true, force: true }));
   return root;
 }
+
+/** A project over a temporary tree of `files`. */
+export function temporaryProject(files: Record<string, string>, overlay?: (absolute: string) => string | undefined): TestProject {
+  return projectAt(temporaryTree(files), overlay);
+}

@@ -10,7 +10,7 @@ import { resolveScriptImport } from '../../server/src/core/project/resolve-scrip
 import { projectRootFor } from '../../server/src/core/project/roots';
 import { workspacePackages } from '../../server/src/core/project/workspaces';
 import { repoRoot } from '../helpers/fixtures';
-import { fixtureProject, projectAt, temporaryTree, TestProject } from '../helpers/projects';
+import { fixtureProject, projectAt, temporaryProject, temporaryTree, TestProject } from '../helpers/projects';
 
 function scriptImports(project: TestProject, from: string, specifiers: readonly string[]): Record<string, string | undefined> {
   return Object.fromEntries(specifiers.map((specifier) => [specifier, project.relative(resolveScriptImport(project.at(from), specifier, project.layout))]));
@@ -91,13 +91,12 @@ describe('TypeScript / JavaScript imports', () => {
   });
 
   test('tsconfig extends cycles and package-name extends are harmless', () => {
-    const root = temporaryTree({
+    const project = temporaryProject({
       'tsconfig.json': '{ "extends": ["@tsconfig/node20/tsconfig.json", "./base"], "compilerOptions": {} }',
       'base.json': '{ "extends": "./tsconfig.json", "compilerOptions": { "baseUrl": "src" } }',
       'src/lib/a.ts': 'export const a = 1;\n',
       'src/main.ts': '',
     });
-    const project = projectAt(root);
     assert.deepEqual(scriptImports(project, 'src/main.ts', ['lib/a', 'lib/b']), { 'lib/a': 'src/lib/a.ts', 'lib/b': undefined });
   });
 });
@@ -222,7 +221,7 @@ describe('Python imports', () => {
   });
 
   test('sub-projects with their own pyproject.toml are source roots too', () => {
-    const root = temporaryTree({
+    const project = temporaryProject({
       'pyproject.toml': '[project]\nname = "outer"\n',
       'services/api/pyproject.toml': '[project]\nname = "api"\n',
       'services/api/src/api/__init__.py': '',
@@ -230,7 +229,6 @@ describe('Python imports', () => {
       'services/api/tests/test_tools.py': '',
       'services/api/my-script.py': '',
     });
-    const project = projectAt(root);
     assert.deepEqual(pythonImports(project, 'services/api/tests/test_tools.py', ['api.tools']), { 'api.tools': 'services/api/src/api/tools.py' });
     assert.equal(pythonModuleName(project.at('services/api/src/api/tools.py'), project.layout), 'api.tools');
     assert.equal(pythonModuleName(project.at('services/api/my-script.py'), project.layout), undefined);
