@@ -21,9 +21,13 @@ test('json: a bare array, file as given, 1-based lines and UTF-16 columns, the s
   assert.equal(run.stderr, '');
   const findings = JSON.parse(run.stdout) as JsonFinding[];
   assert.ok(Array.isArray(findings));
+  const keys = ['file', 'line', 'column', 'endLine', 'endColumn', 'code', 'rule', 'severity', 'message', 'fixable'];
   for (const finding of findings) {
-    assert.deepEqual(Object.keys(finding), ['file', 'line', 'column', 'endLine', 'endColumn', 'code', 'rule', 'severity', 'message', 'fixable']);
+    // `related` only when the finding has related information: each entry a 1-based place and a message.
+    assert.deepEqual(Object.keys(finding), finding.related ? [...keys, 'related'] : keys);
+    for (const related of finding.related ?? []) assert.deepEqual(Object.keys(related), ['file', 'line', 'column', 'message']);
   }
+  assert.ok(findings.some((finding) => finding.related?.length), 'some finding has related information');
   const of = (file: string) => findings.filter((finding) => finding.file === file).map(asExpectedLine);
   // Files without a project config get exactly the recommended profile's findings.
   assert.deepEqual(of('project/notes.py'), expectedLines('project/notes.py'));

@@ -1,10 +1,13 @@
+import * as path from 'node:path';
 /** Lints the discovered files with the settings that apply to each (config, profile, flags). */
 import { analyzeText, withLfLineBreaks } from '../core/analyze';
 import { ConfigLoader, DEFAULT_MAX_FILE_SIZE, ProjectConfig, resolveSettings } from '../core/config';
-import { GrammarId, grammarForPath } from '../core/parse/parser';
 import { ProfileName } from '../core/rules/rule';
 import { RuleOverride } from '../core/severity';
 import { LintTarget } from './discover';
+import { DiskFileSystem } from '../core/project/file-system';
+import { ProjectIndex } from '../core/project/project-index';
+import { projectRootFor } from '../core/project/roots';
 import { applySafeFixes, FixOutcome } from './fix';
 import { FileResult } from './format/results';
 import { readSource, writeSourceAtomically } from './source';
@@ -18,16 +21,13 @@ export interface LintOptions {
   /** `write` for --fix, `preview` for --fix-dry-run. */
   fix?: 'write' | 'preview';
   note: (message: string) => void;
+  /** The project index the files are linted with (each file sees its project through it). */
+  project?: ProjectIndex;
 }
 
 export interface LintedFile extends FileResult {
   /** Set when fixes were applied (or would be, with --fix-dry-run): the text before them. */
   fixed?: FixOutcome & { before: string };
-}
-
-/** The grammars the targets need, by their file extensions (only these are loaded). */
-export function grammarsOf(targets: readonly LintTarget[]): GrammarId[] {
-  return [...new Set(targets.flatMap((target) => grammarForPath(target.absolute) ?? []))];
 }
 
 export function lintTargets(targets: readonly LintTarget[], options: LintOptions): LintedFile[] {
@@ -44,7 +44,8 @@ export function lintTarget(target: LintTarget, options: LintOptions): LintedFile
     return undefined;
   }
   // Lone CRs are read as LF (same offsets), so findings sit on the lines LSP and the server count.
-  const analysis = analyzeText(withLfLineBreaks(source.text), target.absolute, settings);
+  const project = options.project?.viewFor(target.absolute);
+  const analysis = analyzeText(withLfLineBreaks(source.text), target.absolute, project ? { ...settings, project } : settings);
   if (!analysis) return undefined;
   if (options.fix) {
     const outcome = applySafeFixes(source.text, target.absolute, settings, analysis.findings);
@@ -54,4 +55,18 @@ export function lintTarget(target: LintTarget, options: LintOptions): LintedFile
     }
   }
   return { file: target.display, text: source.text, findings: analysis.findings };
+}
+
+/**
+ * The project index for linting `targets` found from `paths`: rooted at the outermost workspace
+ * root above each path (else its git root, else the path), every target's tools read first, so
+ * each file is linted knowing what the others register.
+ */
+export function projectIndexFor(paths: readonly string[], targets: readonly LintTarget[], options: { serverModules?: readonly string[]; maxFileSize?: number }): ProjectIndex {
+  const anywhere = new DiskFileSystem(['/']);
+  const roots = [...new Set((paths.length ? paths : ['.']).map((given) => projectRootFor(path.resolve(given), anywhere)))];
+  const index = new ProjectIndex(roots, new DiskFileSystem(roots, undefined, options.maxFileSize), { serverModules: options.serverModules });
+  index.addCandidates(targets.map((target) => target.absolute));
+  for (const file of index.pending()) index.summarise(file);
+  return index;
 }

@@ -13,7 +13,7 @@ import { formatGithub } from './format/github';
 import { countSeverities, formatJson } from './format/results';
 import { formatSarif } from './format/sarif';
 import { formatText } from './format/text';
-import { grammarsOf, LintedFile, lintTargets } from './lint';
+import { LintedFile, lintTargets, projectIndexFor } from './lint';
 import { fileSizes, isLintWorker, lintInParallel, runLintWorker, workerCount } from './parallel';
 import { previewFile } from './preview';
 import { explainRule, rulesTable } from './rule-commands';
@@ -78,11 +78,13 @@ async function check(options: CliOptions, io: CliIo): Promise<number> {
     const settings = {
       configFile: options.config, profile: options.profile, overrides: options.rules, maxFileSize: options.maxFileSize, fix,
       keepText: options.format === 'text' || fix !== undefined,
+      projectPaths: options.paths, serverModules: config?.serverModules,
     };
     linted = await lintInParallel(targets, sizes, settings, threads, lintOptions, progress.update).finally(progress.clear);
   } else {
-    await initAnalysis(grammarsOf(targets));
-    linted = lintTargets(targets, lintOptions);
+    await initAnalysis();
+    const project = projectIndexFor(options.paths, targets, { serverModules: config?.serverModules, maxFileSize: options.maxFileSize ?? config?.maxFileSize });
+    linted = lintTargets(targets, { ...lintOptions, project });
   }
   if (options.fixDryRun) {
     io.stdout(reportFixes(linted, 'diff'));

@@ -10,11 +10,11 @@ import * as os from 'node:os';
 import { Worker, parentPort, workerData } from 'node:worker_threads';
 import { initAnalysis } from '../core/analyze';
 import { ConfigError, ConfigLoader, loadConfigFile } from '../core/config';
-import { CompiledWasm, compileWasm, GrammarId, useCompiledWasm } from '../core/parse/parser';
+import { ALL_GRAMMARS, CompiledWasm, compileWasm, GrammarId, useCompiledWasm } from '../core/parse/parser';
 import { ProfileName } from '../core/rules/rule';
 import { RuleOverride } from '../core/severity';
 import { InputError, LintTarget } from './discover';
-import { grammarsOf, LintedFile, LintOptions, lintTarget } from './lint';
+import { LintedFile, LintOptions, lintTarget, projectIndexFor } from './lint';
 
 export interface WorkerSettings {
   /** `--config FILE`, loaded again by each worker. */
@@ -25,6 +25,9 @@ export interface WorkerSettings {
   fix?: 'write' | 'preview';
   /** Whether the output needs each file's text (the text format's code frames, fix diffs). */
   keepText: boolean;
+  /** The paths given on the command line: each thread builds the project index from them. */
+  projectPaths: string[];
+  serverModules?: string[];
 }
 
 interface WorkerData {
@@ -91,7 +94,8 @@ export function lintInParallel(
 ): Promise<LintedFile[]> {
   const next = new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT);
   const counter = new Int32Array(next);
-  const data: WorkerData = { mcpToolLintWorker: true, settings, grammars: grammarsOf(targets), targets, next };
+  // The project index reads modules of every language the targets import.
+  const data: WorkerData = { mcpToolLintWorker: true, settings, grammars: [...ALL_GRAMMARS], targets, next };
   // Compiled once, here, while the workers start; they instantiate the same modules.
   const compiling = compileWasm(data.grammars);
   return new Promise((resolve, reject) => {
@@ -139,9 +143,9 @@ export function lintInParallel(
       for (const worker of pool) worker.postMessage({ order, compiled } satisfies ToWorker);
       useCompiledWasm(compiled);
       return initAnalysis(data.grammars);
-    }).then(() => takeFiles(counter, order, (index) => {
+    }).then(() => projectIndexFor(settings.projectPaths, targets, { serverModules: settings.serverModules, maxFileSize: settings.maxFileSize })).then((project) => takeFiles(counter, order, (index) => {
       const fileNotes: string[] = [];
-      const result = lintTarget(targets[index], { ...options, note: (line) => fileNotes.push(line) });
+      const result = lintTarget(targets[index], { ...options, project, note: (line) => fileNotes.push(line) });
       finish(index, result && withText(result, settings.keepText), fileNotes);
     })).catch((error: unknown) => fail(error as Error));
   });
@@ -191,6 +195,7 @@ export async function runLintWorker(): Promise<void> {
   }
   const options: LintOptions = { ...settings, loader, config, note: () => undefined };
   try {
+    options.project = projectIndexFor(settings.projectPaths, targets, { serverModules: settings.serverModules, maxFileSize: settings.maxFileSize });
     takeFiles(counter, order, (index) => {
       const notes: string[] = [];
       const result = lintTarget(targets[index], { ...options, note: (line) => notes.push(line) });

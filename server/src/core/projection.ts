@@ -17,6 +17,8 @@ export interface JsonFinding {
   severity: Finding['severity'];
   message: string;
   fixable: boolean;
+  /** The finding's related information, when it has some (1-based, as the finding). */
+  related?: Array<{ file: string; line: number; column: number; message: string }>;
 }
 
 export type HintValues = Partial<Record<HintName, boolean>>;
@@ -46,8 +48,9 @@ export interface FileProjection {
 }
 
 /** A finding in the CLI's JSON shape: 1-based lines and UTF-16 columns. */
-export function toJsonFinding(finding: Finding, file: string): JsonFinding {
-  return {
+/** `showFile` names another file of related information as the output names files (by default, its absolute path). */
+export function toJsonFinding(finding: Finding, file: string, showFile: (absolute: string) => string = (absolute) => absolute): JsonFinding {
+  const json: JsonFinding = {
     file,
     line: finding.range.start.line + 1,
     column: finding.range.start.character + 1,
@@ -59,6 +62,15 @@ export function toJsonFinding(finding: Finding, file: string): JsonFinding {
     message: finding.message,
     fixable: finding.fixes.some((fix) => fix.safe),
   };
+  if (finding.related.length) {
+    json.related = finding.related.map((related) => ({
+      file: related.file ? showFile(related.file) : file,
+      line: related.range.start.line + 1,
+      column: related.range.start.character + 1,
+      message: related.message,
+    }));
+  }
+  return json;
 }
 
 export function projectFile(file: string, declarations: readonly ToolDeclaration[], findings: readonly Finding[]): FileProjection {

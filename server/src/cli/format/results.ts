@@ -1,3 +1,4 @@
+import * as path from 'node:path';
 import { Finding, Severity } from '../../core/model';
 import { toJsonFinding } from '../../core/projection';
 
@@ -9,13 +10,18 @@ export interface FileResult {
   findings: Finding[];
 }
 
+/** Another file, named as `shownAs` is: relative to the working folder when that is relative. */
+export function displayPath(absolute: string, shownAs: string): string {
+  return path.isAbsolute(shownAs) ? absolute : path.relative(process.cwd(), absolute) || '.';
+}
+
 /** Whether fix-all (`--fix`, fix on save) can fix the finding. */
 export function isFixable(finding: Finding): boolean {
   return finding.fixes.some((fix) => fix.safe);
 }
 
 export function formatJson(results: readonly FileResult[]): string {
-  const findings = results.flatMap((result) => result.findings.map((finding) => toJsonFinding(finding, result.file)));
+  const findings = results.flatMap((result) => result.findings.map((finding) => toJsonFinding(finding, result.file, (absolute) => displayPath(absolute, result.file))));
   return `${JSON.stringify(findings, null, 2)}\n`;
 }
 

@@ -1,4 +1,5 @@
 /** SARIF 2.1.0, as GitHub code scanning accepts it: one reportingDescriptor per rule, fixes where a fix exists. */
+import { displayPath } from './results';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Range, Severity } from '../../core/model';
@@ -54,7 +55,7 @@ export function formatSarif(results: readonly FileResult[], version: string): st
         sarif.relatedLocations = finding.related.map((related, id) => ({
           id,
           message: { text: related.message },
-          physicalLocation: { artifactLocation, region: region(related.range) },
+          physicalLocation: { artifactLocation: related.file ? { uri: artifactUri(displayPath(related.file, result.file)) } : artifactLocation, region: region(related.range) },
         }));
       }
       if (finding.fixes.length) {

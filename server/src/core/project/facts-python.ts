@@ -57,7 +57,7 @@ function readStatement(statement: Node, module: PythonModule, file: string, fact
       if (left?.type !== 'identifier') break;
       const callee = right?.type === 'call' ? right.childForFieldName('function') : undefined;
       const framework = callee ? serverFramework(module.resolvePath(callee)) : undefined;
-      if (framework && right && module.constantValue(left.text) === right) {
+      if (framework && right && module.constantValue(left.text)?.id === right.id) {
         facts.servers.set(left.text, { key: symbolKey(file, left.text), framework, variable: left.text, name: constructorName(right), file, range: rangeOf(left) });
       } else {
         facts.others.add(left.text);

@@ -16,11 +16,11 @@ import { DEFAULT_SERVER_MODULES, ImportBinding, importBindings, importedModules,
 import { objectSyntax, rebuildObjects, withNestedObjects } from './objects';
 import { Scope } from './scope';
 import { registrationOf, ScriptReceiver } from './servers';
-import { wrappedRegistration } from './wrappers';
+import { findWrappers, wrappedRegistration } from './wrappers';
 import { calleeProperty, literalKeyName } from './syntax';
 import { collectFileNodes, FileNodes } from './walk';
 import { ValueReader } from './values';
-import { ProjectView } from '../../project/view';
+import { ProjectView, RegistrationWrapper } from '../../project/view';
 
 export { DEFAULT_SERVER_MODULES } from './imports';
 
@@ -97,17 +97,28 @@ export function serverModulesOf(options: ScriptFrontendOptions): string[] {
   return [...DEFAULT_SERVER_MODULES, ...(options.serverModules ?? [])];
 }
 
-export function extractScriptDeclarations(tree: Tree, _text: SourceText, grammar: GrammarId, options: ScriptFrontendOptions = {}): ToolDeclaration[] {
-  const nodes = collectFileNodes(tree.rootNode);
-  const imports = importFacts(importedModules(nodes.imports, nodes.calls), serverModulesOf(options));
-  if (imports.clientOnly) return [];
-  const context: FileContext = {
+function fileContextOf(nodes: FileNodes, grammar: GrammarId, options: ScriptFrontendOptions): FileContext {
+  return {
     language: languageOfGrammar(grammar),
-    imports,
+    imports: importFacts(importedModules(nodes.imports, nodes.calls), serverModulesOf(options)),
     reader: new ValueReader(new Scope(nodes.bindings)),
     claimed: new Set(),
     ...projectContext(options, importBindings(nodes.imports)),
   };
+}
+
+/** What the project index keeps of a module: its tools, and the registration wrappers it defines. */
+export function extractScriptModule(tree: Tree, grammar: GrammarId, file: string, options: ScriptFrontendOptions): { declarations: ToolDeclaration[]; wrappers: RegistrationWrapper[] } {
+  const nodes = collectFileNodes(tree.rootNode);
+  const context = fileContextOf(nodes, grammar, options);
+  if (context.imports.clientOnly) return { declarations: [], wrappers: [] };
+  return { declarations: declarationsAmong(nodes, context), wrappers: findWrappers(tree.rootNode, nodes.calls, context, file) };
+}
+
+export function extractScriptDeclarations(tree: Tree, _text: SourceText, grammar: GrammarId, options: ScriptFrontendOptions = {}): ToolDeclaration[] {
+  const nodes = collectFileNodes(tree.rootNode);
+  const context = fileContextOf(nodes, grammar, options);
+  if (context.imports.clientOnly) return [];
   if (!options.rows) return declarationsAmong(nodes, context);
   const selected = statementFilter(tree.rootNode, options.rows);
   const only = (found: Node[]): Node[] => found.filter((node) => selected(node.startIndex));

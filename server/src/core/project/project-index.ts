@@ -1,0 +1,248 @@
+/**
+ * The project index (design.md, "The project"): per module, summaries instead of trees; what an
+ * import stands for, resolved the way the language resolves it; the tools registered on each
+ * server across modules. The language server and the CLI both analyse a file with its view
+ * (`viewFor`); a change to a module drops what was read from it and the views that read it.
+ */
+import { mayDeclareTools } from '../analyze';
+import { ProjectFileSystem } from './file-system';
+import { isSameOrBelow, ProjectLayout } from './layout';
+import { sdkEvidenceIn } from './manifests';
+import { ModuleFacts, ModuleTools, readFacts, readTools } from './modules';
+import { IndexView } from './project-view';
+import { resolvePythonModule } from './resolve-python';
+import { resolveScriptImport } from './resolve-script';
+import { projectRootFor } from './roots';
+import { memberPath } from '../frontends/python/module';
+import { ProjectSymbol, ProjectView, RemoteTool } from './view';
+
+/** Re-exports followed at most this deep (a cycle stops there). */
+const MAX_HOPS = 12;
+
+export interface ProjectIndexOptions {
+  /** The config's `serverModules`: more SDK packages and modules. */
+  serverModules?: readonly string[];
+}
+
+export class ProjectIndex {
+  private readonly layouts = new Map<string, ProjectLayout>();
+  private readonly facts = new Map<string, ModuleFacts | undefined>();
+  private readonly tools = new Map<string, { tools?: ModuleTools; reads: Set<string> }>();
+  private readonly computing = new Set<string>();
+  /** Files whose tools count towards the servers' tool lists (those that may declare tools). */
+  private readonly candidates = new Set<string>();
+  private byServer?: Map<string, RemoteTool[]>;
+  private readonly views = new Map<string, IndexView>();
+  private readonly evidence = new Map<string, boolean>();
+
+  constructor(private readonly roots: readonly string[], readonly fs: ProjectFileSystem, private readonly options: ProjectIndexOptions = {}) {}
+
+  get serverModules(): readonly string[] {
+    return this.options.serverModules ?? [];
+  }
+
+  /** The layout of the root `file` is in: the deepest given root holding it, else the project root found above it. */
+  layoutFor(file: string): ProjectLayout {
+    const holding = this.roots.filter((root) => isSameOrBelow(file, root)).sort((a, b) => b.length - a.length)[0];
+    const root = holding ?? projectRootFor(file, this.fs);
+    let layout = this.layouts.get(root);
+    if (!layout) this.layouts.set(root, (layout = new ProjectLayout(root, this.fs)));
+    return layout;
+  }
+
+  /** Adds files whose tools count for their servers; only those that may declare tools are kept. */
+  addCandidates(files: Iterable<string>): void {
+    for (const file of files) {
+      if (this.candidates.has(file)) continue;
+      const text = this.fs.readText(file);
+      if (text !== undefined && mayDeclareTools(text)) {
+        this.candidates.add(file);
+        this.byServer = undefined;
+      }
+    }
+  }
+
+  /** The candidates whose tools are not read yet. */
+  pending(): string[] {
+    return [...this.candidates].filter((file) => !this.tools.get(file)?.tools);
+  }
+
+  /** Reads the tools of one candidate (the index's background work does this for each pending file). */
+  summarise(file: string): void {
+    this.toolsOf(file);
+  }
+
+  viewFor(file: string): ProjectView {
+    let view = this.views.get(file);
+    if (!view) this.views.set(file, (view = new IndexView(this, file, this.dependsOnSdk(file))));
+    return view;
+  }
+
+  private dependsOnSdk(file: string): boolean {
+    let evidence = this.evidence.get(file);
+    if (evidence === undefined) {
+      evidence = sdkEvidenceIn(file, this.layoutFor(file), this.serverModules).dependsOnSdk;
+      this.evidence.set(file, evidence);
+    }
+    return evidence;
+  }
+
+  factsOf(file: string): ModuleFacts | undefined {
+    if (!this.facts.has(file)) {
+      const text = this.fs.readText(file);
+      this.facts.set(file, text === undefined ? undefined : readFacts(file, text, this.serverModules));
+    }
+    return this.facts.get(file);
+  }
+
+  toolsOf(file: string): ModuleTools | undefined {
+    const known = this.tools.get(file);
+    if (known?.tools) return known.tools;
+    if (this.computing.has(file)) return undefined;
+    const text = this.fs.readText(file);
+    if (text === undefined) return undefined;
+    this.computing.add(file);
+    try {
+      const view = new IndexView(this, file, this.dependsOnSdk(file));
+      const tools = readTools(file, text, view, this.serverModules);
+      this.tools.set(file, { tools, reads: view.readFiles });
+      this.byServer = undefined;
+      return tools;
+    } finally {
+      this.computing.delete(file);
+    }
+  }
+
+  /** Every candidate's tools registered on `serverKey` (those read so far). */
+  toolsOnServer(serverKey: string): readonly RemoteTool[] {
+    if (!this.byServer) {
+      this.byServer = new Map();
+      for (const file of this.candidates) {
+        for (const tool of this.tools.get(file)?.tools?.tools ?? []) {
+          if (!tool.serverKey) continue;
+          const list = this.byServer.get(tool.serverKey);
+          if (list) list.push(tool);
+          else this.byServer.set(tool.serverKey, [tool]);
+        }
+      }
+    }
+    return this.byServer.get(serverKey) ?? [];
+  }
+
+  /** What `dotted` (as `fromFile`'s imports spell it) stands for; `reads` receives the modules read. */
+  pythonSymbol(fromFile: string, dotted: string, reads: Set<string>, hops = 0): ProjectSymbol | undefined {
+    if (hops > MAX_HOPS) return undefined;
+    const dots = dotted.length - dotted.replace(/^\.+/, '').length;
+    const segments = dotted.slice(dots).split('.').filter(Boolean);
+    const layout = this.layoutFor(fromFile);
+    for (let length = segments.length; length >= (dots ? 0 : 1); length--) {
+      const modulePath = '.'.repeat(dots) + segments.slice(0, length).join('.');
+      const module = resolvePythonModule(fromFile, modulePath, layout);
+      if (!module) continue;
+      reads.add(module.file);
+      const rest = segments.slice(length);
+      if (!rest.length) return { kind: 'module', file: module.file };
+      return this.pythonMember(module.file, rest, reads, hops);
+    }
+    return undefined;
+  }
+
+  private pythonMember(file: string, [name, ...rest]: string[], reads: Set<string>, hops: number): ProjectSymbol | undefined {
+    const facts = this.factsOf(file);
+    if (facts?.kind !== 'python') return undefined;
+    const server = facts.servers.get(name);
+    if (server) return rest.length ? undefined : { kind: 'server', server };
+    const imported = facts.imports.get(name);
+    if (imported) return this.pythonSymbol(file, rest.reduce(memberPath, imported), reads, hops + 1);
+    if (rest.length) return undefined;
+    const tool = this.toolsOf(file)?.toolFunctions.get(name);
+    if (tool) return { kind: 'tool', tool };
+    return facts.others.has(name) ? { kind: 'other' } : undefined;
+  }
+
+  /** What the export `name` of `specifier` (as `fromFile` imports it) stands for. */
+  scriptSymbol(fromFile: string, specifier: string, name: string, reads: Set<string>, hops = 0): ProjectSymbol | undefined {
+    if (hops > MAX_HOPS) return undefined;
+    const file = resolveScriptImport(fromFile, specifier, this.layoutFor(fromFile));
+    if (!file) return undefined;
+    reads.add(file);
+    return this.scriptExport(file, name, reads, hops);
+  }
+
+  private scriptExport(file: string, name: string, reads: Set<string>, hops: number): ProjectSymbol | undefined {
+    if (name === '*') return { kind: 'module', file };
+    const facts = this.factsOf(file);
+    if (facts?.kind !== 'script') return undefined;
+    const exported = facts.exports.get(name);
+    if (!exported) {
+      for (const star of facts.stars) {
+        const found = this.scriptSymbol(file, star, name, reads, hops + 1);
+        if (found) return found;
+      }
+      return undefined;
+    }
+    if ('specifier' in exported) return this.scriptSymbol(file, exported.specifier, exported.name, reads, hops + 1);
+    const binding = facts.bindings.get(exported.local);
+    switch (binding?.kind) {
+      case 'server':
+        return { kind: 'server', server: binding.server };
+      case 'import':
+        return this.scriptSymbol(file, binding.specifier, binding.name, reads, hops + 1);
+      case 'function': {
+        const wrapper = this.toolsOf(file)?.wrappers.get(binding.name);
+        return wrapper ? { kind: 'wrapper', wrapper } : { kind: 'other' };
+      }
+      default:
+        return binding ? { kind: 'other' } : undefined;
+    }
+  }
+
+  /**
+   * A file changed on disk (or an open document's text): drops its summaries, the summaries that
+   * read it, the manifest facts when it is a manifest, and the views that may now read otherwise.
+   * Returns the files whose views were dropped (the language server re-analyses those open).
+   */
+  changed(file: string): string[] {
+    const dropped = new Set<string>([file]);
+    for (let grew = true; grew;) {
+      grew = false;
+      for (const [module, entry] of this.tools) {
+        if (dropped.has(module) || ![...entry.reads].some((read) => dropped.has(read))) continue;
+        dropped.add(module);
+        grew = true;
+      }
+    }
+    for (const module of dropped) {
+      this.facts.delete(module);
+      this.tools.delete(module);
+    }
+    for (const layout of this.layouts.values()) if (layout.contains(file)) layout.forget(file);
+    if (!/\.(py|pyi|[cm]?[jt]sx?)$/.test(file)) this.evidence.clear();
+    this.candidates.delete(file);
+    this.addCandidates([file]);
+    this.byServer = undefined;
+    return this.dropViewsReading(dropped);
+  }
+
+  /** Drops the views that read one of `files` or a server whose tools changed; returns their files. */
+  private dropViewsReading(files: ReadonlySet<string>): string[] {
+    const stale: string[] = [];
+    for (const [file, view] of this.views) {
+      if (!view.reads(files)) continue;
+      this.views.delete(file);
+      stale.push(file);
+    }
+    return stale;
+  }
+
+  /** Views whose servers' tool lists (from other files) changed since they read them; dropped, their files returned. */
+  staleServerViews(): string[] {
+    const stale: string[] = [];
+    for (const [file, view] of this.views) {
+      if (!view.serverListsChanged()) continue;
+      this.views.delete(file);
+      stale.push(file);
+    }
+    return stale;
+  }
+}

@@ -1,0 +1,53 @@
+/**
+ * One file's view of its project (view.ts), answered by the index and remembering what it read:
+ * the modules its answers came from, and the servers whose tool lists it was given. The index
+ * drops a view when one of those changes, and the file is analysed again with a new one.
+ */
+import type { ProjectIndex } from './project-index';
+import { ProjectSymbol, ProjectView, RemoteTool } from './view';
+
+export class IndexView implements ProjectView {
+  readonly readFiles = new Set<string>();
+  private readonly symbols = new Map<string, ProjectSymbol | undefined>();
+  /** Per server read: the other files' tools on it, as a fingerprint. */
+  private readonly serverLists = new Map<string, string>();
+
+  constructor(private readonly index: ProjectIndex, readonly file: string, readonly dependsOnSdk: boolean) {}
+
+  pythonSymbol(path: string): ProjectSymbol | undefined {
+    return this.memo(`py\0${path}`, () => this.index.pythonSymbol(this.file, path, this.readFiles));
+  }
+
+  scriptSymbol(specifier: string, name: string): ProjectSymbol | undefined {
+    return this.memo(`js\0${specifier}\0${name}`, () => this.index.scriptSymbol(this.file, specifier, name, this.readFiles));
+  }
+
+  toolsOnServer(serverKey: string): readonly RemoteTool[] {
+    const tools = this.index.toolsOnServer(serverKey).filter((tool) => tool.file !== this.file);
+    this.serverLists.set(serverKey, fingerprint(tools));
+    return tools;
+  }
+
+  private memo(key: string, resolve: () => ProjectSymbol | undefined): ProjectSymbol | undefined {
+    if (!this.symbols.has(key)) this.symbols.set(key, resolve());
+    return this.symbols.get(key);
+  }
+
+  /** Whether an answer came from one of `files`. */
+  reads(files: ReadonlySet<string>): boolean {
+    for (const file of this.readFiles) if (files.has(file)) return true;
+    return false;
+  }
+
+  /** Whether another file's tools on a server this view read have changed. */
+  serverListsChanged(): boolean {
+    for (const [key, seen] of this.serverLists) {
+      if (fingerprint(this.index.toolsOnServer(key).filter((tool) => tool.file !== this.file)) !== seen) return true;
+    }
+    return false;
+  }
+}
+
+function fingerprint(tools: readonly RemoteTool[]): string {
+  return tools.map((tool) => `${tool.file}:${tool.range.start.line}:${tool.range.start.character}:${tool.name ?? ''}`).sort().join('\n');
+}

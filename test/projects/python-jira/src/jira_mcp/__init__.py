@@ -1,0 +1,4 @@
+"""Jira tools for MCP clients."""
+from .server import mcp
+
+__all__ = ["mcp"]
