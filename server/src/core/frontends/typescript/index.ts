@@ -12,7 +12,7 @@ import { FileContext } from './context';
 import { classTool } from './forms/class-tool';
 import { objectLiteralTool } from './forms/object-literal';
 import { SDK_METHODS, sdkCallTool } from './forms/sdk-calls';
-import { rebuiltNonTables, tableEntryTool, toolTableEntries } from './forms/tool-table';
+import { rebuiltNonTable, tableEntryTool, toolTableEntries } from './forms/tool-table';
 import { DEFAULT_SERVER_MODULES, importedModules, importFacts } from './imports';
 import { objectSyntax, ObjectSyntax, rebuildObjects, withNestedObjects } from './objects';
 import { Scope } from './scope';
@@ -126,12 +126,12 @@ export function declarationsAmong(nodes: Pick<FileNodes, 'calls' | 'errors' | 'c
   }
   for (const { start, objects } of rebuilt) {
     const all = withNestedObjects(objects);
-    const nonTables = rebuiltNonTables(all);
+    const nonTable = rebuiltNonTable(all, context.claimed);
     for (const object of all) {
       if (context.claimed.has(object.startOffset)) continue;
       const found = declarations.length;
       attempt(context, start, () => objectLiteralTool(object, context), declarations);
-      if (declarations.length === found && !nonTables.has(object)) readTable(context, start, () => object, declarations);
+      if (declarations.length === found && !nonTable(object)) readTable(context, start, () => object, declarations);
     }
   }
   return declarations.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);

@@ -79,7 +79,13 @@ export function toolTableEntries(table: ObjectSyntax, context: FileContext): Tab
     const entry = entryOf(member, context, resolve);
     if (entry) entries.push(entry);
   }
-  return entries;
+  return entries.length && !table.rebuilt && insideClaimed(table.node, context.claimed) ? [] : entries;
+}
+
+/** Inside an object literal a registration or a table claimed (its configuration, a tool object): part of that tool. */
+function insideClaimed(node: Node, claimed: ReadonlySet<number>): boolean {
+  for (let parent = node.parent; parent; parent = parent.parent) if (parent.type === 'object' && claimed.has(parent.startIndex)) return true;
+  return false;
 }
 
 /** The tool's name: the key as written, a computed key's constant, or unknown (`[names.list]`). */
@@ -106,15 +112,25 @@ export function tableEntryTool(entry: TableEntry, context: FileContext, tableCou
   return toolObjectDeclaration(fields, { range: entry.range, nameRange: rangeOf(entry.key), nameValue: nameOf(entry.key, context) }, context);
 }
 
-/** Among rebuilt objects (and those nested in them), the values of `annotations` and schema keys: never tables. */
-export function rebuiltNonTables(objects: readonly ObjectSyntax[]): Set<ObjectSyntax> {
-  const found = new Set<ObjectSyntax>();
+/**
+ * For rebuilt objects (`withNestedObjects`' list, each before those nested in it), which cannot be
+ * tables: the values of `annotations` and schema keys, and the objects inside a claimed one (asked
+ * when reading, as claims grow).
+ */
+export function rebuiltNonTable(objects: readonly ObjectSyntax[], claimed: ReadonlySet<number>): (object: ObjectSyntax) => boolean {
+  const parents = new Map<ObjectSyntax, ObjectSyntax>();
+  const excluded = new Set<ObjectSyntax>();
   for (const object of objects) {
     for (const member of object.members) {
       if (member.kind !== 'pair' || !isObjectSyntax(member.value)) continue;
+      parents.set(member.value, object);
       const key = literalKeyName(member.key);
-      if (key !== undefined && holdsNoTable(key)) found.add(member.value);
+      if (key !== undefined && holdsNoTable(key)) excluded.add(member.value);
     }
   }
-  return found;
+  return (object) => {
+    if (excluded.has(object)) return true;
+    for (let parent = parents.get(object); parent; parent = parents.get(parent)) if (claimed.has(parent.startOffset)) return true;
+    return false;
+  };
 }
