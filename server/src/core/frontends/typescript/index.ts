@@ -104,7 +104,9 @@ export function extractScriptDeclarations(tree: Tree, _text: SourceText, grammar
 /**
  * The tool declarations among these nodes (those of the whole file, or of some of its top-level
  * statements), read against the file's context, in source order. Every SDK call is read before
- * any object literal, so an object a call reads as its configuration is not a second tool.
+ * any object literal, so an object a call reads as its configuration is not a second tool; an
+ * object literal that is no tool itself may be a tool table (outer objects come first, so a
+ * table's entries are claimed before their objects are met).
  */
 export function declarationsAmong(nodes: Pick<FileNodes, 'calls' | 'errors' | 'classes' | 'objects'>, context: FileContext): ToolDeclaration[] {
   const sdkCalls = context.imports.server ? nodes.calls.filter((call) => SDK_METHODS.includes(calleeProperty(call)?.text ?? '')) : [];

@@ -1,6 +1,7 @@
 /**
  * `{ name, description, inputSchema, annotations }`: a tool object literal, alone, in an
- * array or table, or returned from a `tools/list` handler (form `ts-object-literal`).
+ * array or table, or returned from a `tools/list` handler (form `ts-object-literal`). A table's
+ * entries without a `name` of their own, named by their keys, are tool-table.ts's.
  */
 import { HINTS, VENDOR_HINTS } from '../../../data/fields';
 import { lastEntry } from '../../../interpret';
