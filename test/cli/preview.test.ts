@@ -34,6 +34,22 @@ test('preview --tool keeps one tool (by name or tools/list name); the project co
   assert.deepEqual(configured.tools.map((tool: { findings: Array<{ code: string; severity: string }> }) => tool.findings.map((f) => `${f.code} ${f.severity}`)), [[], ['MTL203 error']]);
 });
 
+test('preview lists a tool table\'s tools under their keys; entries without annotations are not tools', () => {
+  const run = runCli(['preview', '../typescript/forms/storage-tools.ts']);
+  assert.equal(run.status, 0);
+  assert.equal(run.stderr, '');
+  const tools: Array<{ name: string; form: string; toolsList: unknown; findings: Array<{ code: string }> }> = JSON.parse(run.stdout).tools;
+  assert.deepEqual(tools.map((tool) => tool.name), ['list_storage_buckets', 'get_storage_config', 'delete_bucket', 'update-storage-config', 'empty_bucket', 'download_object']);
+  assert.ok(tools.every((tool) => tool.form === 'ts-object-literal'));
+  assert.deepEqual(tools[0].toolsList, {
+    name: 'list_storage_buckets',
+    annotations: { title: 'List storage buckets', readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  });
+  assert.deepEqual(tools[2].findings.map((finding) => finding.code), ['MTL202', 'MTL105']);
+  const one = JSON.parse(runCli(['preview', '../typescript/forms/storage-tools.ts', '--tool', 'download_object']).stdout);
+  assert.deepEqual(one.tools.map((tool: { name: string }) => tool.name), ['download_object']);
+});
+
 test('preview errors: exit 2 with one line', () => {
   const cases: Array<[string[], string]> = [
     [['preview'], 'mcp-tool-lint: preview takes one file: mcp-tool-lint preview FILE [--tool NAME]'],

@@ -227,6 +227,15 @@ test('MTL105 on a class property edits the class\'s own literal', () => {
   assert.equal(lines(fixed, 52, 53), '    readOnlyHint: false,\n    destructiveHint: true,');
 });
 
+test('in a tool table, MTL202 fills the entry\'s own annotations and MTL105 edits its hint (storage-tools.ts)', () => {
+  const missing = fixFor('typescript/forms/storage-tools.ts', 'MTL202', 42);
+  assert.equal(lines(missing.fixed, 42, 42), '    annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: true, idempotentHint: false },');
+  const contradiction = fixFor('typescript/forms/storage-tools.ts', 'MTL105', 33);
+  assert.equal(lines(contradiction.fixed, 33, 33), '    annotations: { readOnlyHint: false, destructiveHint: true },');
+  const other = fixFor('typescript/forms/storage-tools.ts', 'MTL105', 33, 'Set destructiveHint to false');
+  assert.equal(lines(other.fixed, 33, 33), '    annotations: { readOnlyHint: true, destructiveHint: false },');
+});
+
 test('MTL207 replaces a TS string hint with the boolean it spells', () => {
   const { fixed } = fixFor('typescript/rules/invalid-values.ts', 'MTL207', 19);
   assert.match(lines(fixed, 19, 19), /annotations: \{ readOnlyHint: false, destructiveHint: 1,/);

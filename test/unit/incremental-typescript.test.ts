@@ -32,6 +32,12 @@ const PASTES = [
   'function helper(READ_ONLY) { return READ_ONLY; }\n',
 ];
 
+/** Tool tables pasted into the fixtures: inline entries, a const entry by value and by shorthand, and the const. */
+const TABLE_PASTES = [
+  'export const TABLE = { pasted_entry: { description: "Pasted.", annotations: { readOnlyHint: true, destructiveHint: true } }, by_const: TABLE_DEF, PASTED_TOOL };\n',
+  'const TABLE_DEF = { description: "A table entry.", annotations: { readOnlyHint: false } };\n',
+];
+
 const EDITS: RandomEditOptions = {
   pastes: PASTES,
   characters: 'abcxyz_ ()[]{},"\'`=:;.',
@@ -172,12 +178,38 @@ test('an import that makes the file a client, not a server, is a full analysis; 
   assert.equal(stillServer.analyzer.lastMode, 'incremental', stillServer.analyzer.lastReason);
 });
 
+const TABLE_FILE = `import { z } from "zod";
+const DELETE_DOC = { description: "Deletes a doc.", annotations: { readOnlyHint: true, destructiveHint: true } };
+export const docTools = {
+  search_docs: { description: "Searches.", parameters: z.object({ q: z.string() }), annotations: { readOnlyHint: true } },
+  delete_doc: DELETE_DOC,
+};
+export const other = { plain: { description: "No annotations." } };
+`;
+
+test('a tool table: typing in an entry re-reads its statement; editing the const an entry names re-reads the table too', () => {
+  const typing = editOnce(TABLE_FILE, 'Searches.', 'Searches docs.');
+  assert.equal(typing.analyzer.lastMode, 'incremental', typing.analyzer.lastReason);
+  assert.equal(typing.analyzer.lastRead, 1);
+  assert.deepEqual(typing.result.declarations.map((declaration) => declaration.name), ['search_docs', 'delete_doc']);
+  const constant = editOnce(TABLE_FILE, 'readOnlyHint: true, destructiveHint: true', 'readOnlyHint: false, destructiveHint: true');
+  assert.equal(constant.analyzer.lastMode, 'incremental', constant.analyzer.lastReason);
+  assert.equal(constant.analyzer.lastRead, 2, 'the const and the table that names it');
+  assert.deepEqual(constant.first.findings.filter((finding) => finding.code === 'MTL105').map((finding) => finding.range.start.line), [4]);
+  assert.deepEqual(constant.result.findings.filter((finding) => finding.code === 'MTL105'), []);
+  const annotated = editOnce(TABLE_FILE, '{ description: "No annotations." }', '{ description: "Now annotated.", annotations: { openWorldHint: false } }');
+  assert.equal(annotated.analyzer.lastRead, 1);
+  assert.deepEqual(annotated.result.declarations.map((declaration) => declaration.name), ['search_docs', 'delete_doc', 'plain']);
+});
+
 test('JavaScript: typing in a tool re-reads one statement', () => {
   const javascript = SERVER_FILE.replace('import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";', 'const { McpServer } = require("@modelcontextprotocol/sdk/server/mcp.js");');
   const { analyzer } = editOnce(javascript, 'Writes its hints.', 'Writes its own hints.', 'javascript');
   assert.equal(analyzer.lastMode, 'incremental', analyzer.lastReason);
   assert.equal(analyzer.lastRead, 1);
 });
+
+const FIXTURE_EDITS: RandomEditOptions = { ...EDITS, pastes: [...PASTES, ...TABLE_PASTES] };
 
 test('incremental analysis equals a fresh full analysis after 40 random edits of every TypeScript and JavaScript fixture', () => {
   const options = { profile: 'strict' as ProfileName };
@@ -191,7 +223,7 @@ test('incremental analysis equals a fresh full analysis after 40 random edits of
     try {
       incremental.analyze(grammar, edited.tree, edited.text, options);
       for (let step = 0; step < 40; step++) {
-        const edit = step % 2 === 1 && random.chance(0.5) ? undoEdit(edited.document, previousText) : randomEdit(random, edited.document, EDITS);
+        const edit = step % 2 === 1 && random.chance(0.5) ? undoEdit(edited.document, previousText) : randomEdit(random, edited.document, FIXTURE_EDITS);
         previousText = edited.text;
         edited.apply(edit);
         const result = incremental.analyze(grammar, edited.tree, edited.text, options);

@@ -53,6 +53,7 @@ function scriptPlacements(typed: boolean): Record<string, Placement> {
   return {
     'MCP SDK registerTool': { before: SDK_HEADER, tools: 1 },
     'MCP tool object literal': { before: 'export const TOOLS = [\n', after: ',\n];\n', tools: 1 },
+    'MCP tool table': { before: 'import { z } from "zod";\n\n', tools: 1 },
     'FastMCP addTool': { before: 'import { FastMCP } from "fastmcp";\nimport { z } from "zod";\n\nconst server = new FastMCP({ name: "calendar", version: "1.0.0" });\n\n', tools: 1 },
     'Class-based tool with annotations': { before: classHeader, tools: 1 },
     'Suppress an mcp-tool-lint rule on the next line': { before: SDK_HEADER, after: SCRIPT_CONTRADICTION, tools: 1 },

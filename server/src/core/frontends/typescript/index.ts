@@ -12,8 +12,9 @@ import { FileContext } from './context';
 import { classTool } from './forms/class-tool';
 import { objectLiteralTool } from './forms/object-literal';
 import { SDK_METHODS, sdkCallTool } from './forms/sdk-calls';
+import { rebuiltNonTable, tableEntryTool, toolTableEntries } from './forms/tool-table';
 import { DEFAULT_SERVER_MODULES, ImportBinding, importBindings, importedModules, importFacts, isServerModule } from './imports';
-import { objectSyntax, rebuildObjects, withNestedObjects } from './objects';
+import { objectSyntax, ObjectSyntax, rebuildObjects, withNestedObjects } from './objects';
 import { Scope } from './scope';
 import { registrationOf, ScriptReceiver } from './servers';
 import { findWrappers, wrappedRegistration } from './wrappers';
@@ -54,6 +55,12 @@ function attempt(context: FileContext, start: number, read: () => ToolDeclaratio
   } catch {
     // Nothing to report: the syntax tree already shows the author where the code is broken.
   }
+}
+
+/** The tools of an object literal read as a tool table (forms/tool-table.ts), each entry on its own. */
+function readTable(context: FileContext, start: number, table: () => ObjectSyntax, into: ToolDeclaration[]): void {
+  context.track?.(start);
+  for (const entry of safely(() => toolTableEntries(table(), context))) attempt(context, start, () => tableEntryTool(entry, context), into);
 }
 
 /** Cheap test before reading an object: it writes a `name` key or spreads something that may hold one. */
@@ -128,7 +135,9 @@ export function extractScriptDeclarations(tree: Tree, _text: SourceText, grammar
 /**
  * The tool declarations among these nodes (those of the whole file, or of some of its top-level
  * statements), read against the file's context, in source order. Every SDK call is read before
- * any object literal, so an object a call reads as its configuration is not a second tool.
+ * any object literal, so an object a call reads as its configuration is not a second tool; an
+ * object literal that is no tool itself may be a tool table (outer objects come first, so a
+ * table's entries are claimed before their objects are met).
  */
 export function declarationsAmong(nodes: Pick<FileNodes, 'calls' | 'errors' | 'classes' | 'objects'>, context: FileContext): ToolDeclaration[] {
   const sdkCalls = context.imports.server || context.project ? nodes.calls.filter((call) => SDK_METHODS.includes(calleeProperty(call)?.text ?? '')) : [];
@@ -150,11 +159,19 @@ export function declarationsAmong(nodes: Pick<FileNodes, 'calls' | 'errors' | 'c
   for (const { start, calls } of rebuilt) for (const call of calls) attempt(context, start, () => sdkCallTool(call, context), declarations);
   for (const node of nodes.classes) attempt(context, node.startIndex, () => classTool(node, context), declarations);
   for (const node of nodes.objects) {
-    if (!context.claimed.has(node.startIndex) && mayNameATool(node)) attempt(context, node.startIndex, () => objectLiteralTool(objectSyntax(node), context), declarations);
+    if (context.claimed.has(node.startIndex)) continue;
+    const found = declarations.length;
+    if (mayNameATool(node)) attempt(context, node.startIndex, () => objectLiteralTool(objectSyntax(node), context), declarations);
+    if (declarations.length === found) readTable(context, node.startIndex, () => objectSyntax(node), declarations);
   }
   for (const { start, objects } of rebuilt) {
-    for (const object of withNestedObjects(objects)) {
-      if (!context.claimed.has(object.startOffset)) attempt(context, start, () => objectLiteralTool(object, context), declarations);
+    const all = withNestedObjects(objects);
+    const nonTable = rebuiltNonTable(all, context.claimed);
+    for (const object of all) {
+      if (context.claimed.has(object.startOffset)) continue;
+      const found = declarations.length;
+      attempt(context, start, () => objectLiteralTool(object, context), declarations);
+      if (declarations.length === found && !nonTable(object)) readTable(context, start, () => object, declarations);
     }
   }
   return declarations.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);

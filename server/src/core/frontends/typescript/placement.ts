@@ -77,6 +77,20 @@ export function inToolsListHandler(node: Node): boolean {
 const SCHEMA_KEYS = new Set(['inputSchema', 'outputSchema', 'parameters', 'properties', 'shape']);
 const SCHEMA_BUILDERS = new Set(['object', 'strictObject', 'looseObject', 'extend', 'merge']);
 
+/** A key whose object value is never a tool table: a schema's, or the annotations'. */
+export function holdsNoTable(key: string): boolean {
+  return key === 'annotations' || SCHEMA_KEYS.has(key);
+}
+
+/** An object literal that is not a tool table: a schema (`inSchemaPosition`) or an `annotations` value (`as const` included). */
+export function inNoTablePosition(object: Node): boolean {
+  if (inSchemaPosition(object)) return true;
+  let parent = object.parent;
+  while (parent && WRAPPERS.has(parent.type)) parent = parent.parent;
+  const key = parent?.type === 'pair' ? parent.childForFieldName('key') : null;
+  return !!key && holdsNoTable(stringValue(key) ?? key.text);
+}
+
 /**
  * A schema rather than a tool: the value of `inputSchema` / `parameters` / `properties`, or the
  * shape given to `z.object(...)` (a tool whose parameters are called `name` and `parameters`).
@@ -93,4 +107,22 @@ export function inSchemaPosition(object: Node): boolean {
     return !!method && SCHEMA_BUILDERS.has(method);
   }
   return false;
+}
+
+/** Where a binding keeps its value: `const x = ...`, a class field, `x = ...` / `module.exports = ...`, `export default ...`. */
+const BOUND_VALUE_FIELDS: Readonly<Record<string, string>> = {
+  variable_declarator: 'value', public_field_definition: 'value', field_definition: 'value', assignment_expression: 'right', export_statement: 'value',
+};
+
+/**
+ * An object literal bound to a name or exported (`export const tools = {...} satisfies T`,
+ * `Object.freeze({...})`, a class field, `module.exports = {...}`, `export default {...}`), not
+ * one written as an argument or returned.
+ */
+export function isBoundValue(object: Node): boolean {
+  let site = object.parent;
+  while (site && (WRAPPERS.has(site.type) || site.type === 'arguments' || site.type === 'call_expression')) site = site.parent;
+  const field = site ? BOUND_VALUE_FIELDS[site.type] : undefined;
+  const value = field ? site?.childForFieldName(field) : undefined;
+  return !!value && unwrapExpression(value).equals(object);
 }

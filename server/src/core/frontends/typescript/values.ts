@@ -100,6 +100,11 @@ export class ValueReader {
     return value;
   }
 
+  /** The initializer of the `const` an identifier names (the expression as written), if it names one. */
+  constInitializer(identifier: Node): Node | undefined {
+    return identifier.isMissing ? undefined : this.scope.constInitializer(identifier.text);
+  }
+
   /** The value a `const` identifier stands for, marked as used at the identifier. */
   resolveIdentifier(identifier: Node): Value {
     const name = identifier.text;
@@ -211,7 +216,8 @@ export class ValueReader {
     for (const entry of value.entries) entries.push({ ...entry, viaSpread: spreadRange });
   }
 
-  private keyName(key: Node): string | undefined {
+  /** A property key's name: as written, or a computed key's constant (`[LIST]` with `const LIST = "list"`). */
+  keyName(key: Node): string | undefined {
     const literal = literalKeyName(key);
     if (literal !== undefined) return literal;
     if (key.type === 'computed_property_name') {

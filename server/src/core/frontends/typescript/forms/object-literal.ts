@@ -1,12 +1,13 @@
 /**
  * `{ name, description, inputSchema, annotations }`: a tool object literal, alone, in an
- * array or table, or returned from a `tools/list` handler (form `ts-object-literal`).
+ * array or table, or returned from a `tools/list` handler (form `ts-object-literal`). A table's
+ * entries without a `name` of their own, named by their keys, are tool-table.ts's.
  */
 import { HINTS, VENDOR_HINTS } from '../../../data/fields';
 import { lastEntry } from '../../../interpret';
 import { ToolDeclaration, Value } from '../../../model';
 import { FileContext } from '../context';
-import { buildDeclaration } from '../declaration';
+import { buildDeclaration, ToolParts } from '../declaration';
 import { ObjectSyntax } from '../objects';
 import { declaredType, inSchemaPosition, inToolsListHandler } from '../placement';
 import { opaqueSpreadsOf, sourceNodeOf, toolFieldDepth } from '../values';
@@ -39,12 +40,20 @@ export function objectLiteralTool(object: ObjectSyntax, context: FileContext): T
     || type === 'Tool'
     || ((!!annotations || hasSchema) && serverContext);
   if (!counts) return undefined;
+  return toolObjectDeclaration(mapping, { range: object.range, nameRange: nameEntry.viaSpread ?? nameEntry.keyRange }, context);
+}
+
+/**
+ * A tool object's fields read into a declaration of form `ts-object-literal`: the object literal
+ * itself, or a tool table's entry (`nameValue`: its key). MTL203's fix inserts into the object when
+ * it is written where the tool is (not reached through a `const`) and no unknown spread may hold annotations.
+ */
+export function toolObjectDeclaration(mapping: Extract<Value, { kind: 'mapping' }>, where: Pick<ToolParts, 'range' | 'nameRange' | 'nameValue'>, context: FileContext): ToolDeclaration {
   return buildDeclaration({
     form: 'ts-object-literal',
-    range: object.range,
-    nameRange: nameEntry.viaSpread ?? nameEntry.keyRange,
+    ...where,
     fields: mapping,
-    insertInto: opaqueSpreadsOf(mapping).length ? undefined : mapping.container,
+    insertInto: mapping.via || opaqueSpreadsOf(mapping).length ? undefined : mapping.container,
     vendorHints: false,
   }, context.language, context.reader);
 }
