@@ -3,7 +3,9 @@
  * four TypeScript MCP servers, three Python ones (MCP SDK FastMCP, the `fastmcp` package, Arcade),
  * a shared TypeScript package with a registration helper and a UI package with no tools.
  */
-import { capitalise, Random } from './random';
+import { capitalise, Intent, Random } from './random';
+
+export type { Intent };
 
 export type Flavour = 'sdk' | 'common' | 'mixed' | 'mcp' | 'fastmcp' | 'arcade';
 
@@ -68,6 +70,9 @@ export class Words {
     return this.random.int(bound);
   }
 }
+
+/** The verbs of a tool's name, by what it does. */
+export const VERBS: Record<Intent, readonly string[]> = { read: ['get', 'list', 'search'], write: ['create', 'update', 'send'], delete: ['delete', 'archive'] };
 
 export function pascal(...words: string[]): string {
   return words.map(capitalise).join('');

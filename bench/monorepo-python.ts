@@ -4,8 +4,9 @@
  * and ordinary application code (models, services, helpers), some of it speaking of toolbars,
  * tooling and metadata without being MCP.
  */
-import { camel, pascal, ServerPackage, snake, Words } from './monorepo-layout';
+import { camel, Intent, VERBS, pascal, ServerPackage, snake, Words } from './monorepo-layout';
 import { Random } from './random';
+import { pythonHeader } from './python-templates';
 
 const DEPENDENCY: Record<string, string> = { mcp: 'mcp>=1.9', fastmcp: 'fastmcp>=2.10', arcade: 'arcade-mcp-server>=1.2' };
 
@@ -72,34 +73,11 @@ export function pythonMain(pkg: ServerPackage, toolModules: readonly string[]): 
   ].join('\n');
 }
 
-/** The header of a typing file (bench/generate.ts's templates after it): the server comes from server.py. */
+/** The header of a typing file (bench/generate.ts's templates after it): `mcp` comes from server.py. */
 export function pythonTypingHeader(pkg: ServerPackage, index: number): string[] {
-  return [
-    `"""Tools of the ${pkg.name} server, part ${index}: every declaration form."""`,
-    'from typing import Annotated',
-    '',
-    'from arcade_mcp_server import MCPApp, tool',
-    'from arcade_mcp_server.metadata import Behavior, Classification, Operation, ServiceDomain, ToolMetadata',
-    'import arcade_mcp_server.metadata as md',
-    'from mcp import types',
-    'from mcp.server import Server',
-    'from mcp.types import ToolAnnotations',
-    '',
-    `from ${pkg.module}.server import mcp`,
-    '',
-    `app = MCPApp(name="${pkg.name}-${index}", version="1.0.0")`,
-    `server = Server("${pkg.name}-low-level-${index}")`,
-    '',
-    'READ_ONLY = ToolMetadata(',
-    '    behavior=Behavior(operations=[Operation.READ], read_only=True, destructive=False, idempotent=True, open_world=True),',
-    ')',
-    'READ_HINTS = {"readOnlyHint": True, "openWorldHint": False}',
-    '',
-  ];
+  return pythonHeader(index, { title: `Tools of the ${pkg.name} server, part ${index}: every declaration form.`, module: `${pkg.module}.server` });
 }
 
-type Intent = 'read' | 'write' | 'delete';
-const VERBS: Record<Intent, readonly string[]> = { read: ['get', 'list', 'search'], write: ['create', 'update', 'send'], delete: ['delete', 'archive'] };
 
 function decorator(pkg: ServerPackage, words: Words, intent: Intent, tool: string): string[] {
   const flag = (value: boolean) => (value ? 'True' : 'False');
@@ -172,8 +150,9 @@ function pythonModel(words: Words): string[] {
   const out = ['@dataclass', `class ${name}:`, `    """A ${noun} as the API returns it."""`, '', '    id: str', `    ${noun}_name: str = ""`, '    created_at: datetime | None = None'];
   const fields = 2 + words.int(6);
   for (let field = 0; field < fields; field++) out.push(`    ${words.flavour()}_${field}: str | None = None`);
-  out.push('    metadata: dict[str, str] = field(default_factory=dict)', '', '    def to_dict(self) -> dict:', `        data = {"id": self.id, "${noun}_name": self.${noun}_name}`);
-  out.push('        if self.created_at is not None:', '            data["created_at"] = self.created_at.isoformat()', '        data.update(self.metadata)', '        return data', '', '');
+  const extra = words.toolish ? 'metadata' : 'extra';
+  out.push(`    ${extra}: dict[str, str] = field(default_factory=dict)`, '', '    def to_dict(self) -> dict:', `        data = {"id": self.id, "${noun}_name": self.${noun}_name}`);
+  out.push('        if self.created_at is not None:', '            data["created_at"] = self.created_at.isoformat()', `        data.update(self.${extra})`, '        return data', '', '');
   return out;
 }
 
@@ -215,8 +194,8 @@ export function pythonAppModule(pkg: ServerPackage, random: Random, lines: numbe
   const words = new Words(random, pkg.nouns, toolish);
   const out = [
     `"""${pascal(topic)} of the ${pkg.name} server."""`,
-    'from __future__ import annotations',
-    '',
+    // In a toolish file only: the pre-filter reads `annotations` here.
+    ...(toolish ? ['from __future__ import annotations', ''] : []),
     'import logging',
     'from dataclasses import dataclass, field',
     'from datetime import datetime',

@@ -4,8 +4,9 @@
  * `McpServer`, exported), tool modules importing it from "../server.js", and ordinary application
  * code (API clients, services, React components), some of it with toolbars, tooltips and metadata.
  */
-import { camel, COMMON_DIR, pascal, ServerPackage, Words } from './monorepo-layout';
+import { camel, Intent, VERBS, COMMON_DIR, pascal, ServerPackage, Words } from './monorepo-layout';
 import { Random } from './random';
+import { typescriptHeader } from './typescript-templates';
 
 const SDK = '"@modelcontextprotocol/sdk": "^1.17.0"';
 
@@ -99,26 +100,9 @@ export function typescriptEntry(toolModules: readonly string[]): string {
 
 /** The header of a typing file (bench/generate.ts's templates after it): `server` comes from ../server.js. */
 export function typescriptTypingHeader(pkg: ServerPackage, index: number): string[] {
-  return [
-    `// Tools of the ${pkg.name} server, part ${index}: every declaration form.`,
-    'import { Server } from "@modelcontextprotocol/sdk/server/index.js";',
-    'import { ListToolsRequestSchema, type Tool, type ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";',
-    'import { FastMCP } from "fastmcp";',
-    'import { z } from "zod";',
-    'import { server } from "../server.js";',
-    '',
-    `const lowLevel = new Server({ name: "${pkg.name}-low-level-${index}", version: "1.0.0" }, { capabilities: { tools: {} } });`,
-    `const fast = new FastMCP({ name: "${pkg.name}-fast-${index}", version: "1.0.0" });`,
-    'const handler = async () => ({ content: [] });',
-    '',
-    'const READ_ONLY: ToolAnnotations = { readOnlyHint: true, openWorldHint: false };',
-    'const DESTRUCTIVE = { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true } satisfies ToolAnnotations;',
-    '',
-  ];
+  return typescriptHeader(index, true, { title: `Tools of the ${pkg.name} server, part ${index}: every declaration form.`, module: '../server.js' });
 }
 
-type Intent = 'read' | 'write' | 'delete';
-const VERBS: Record<Intent, readonly string[]> = { read: ['get', 'list', 'search'], write: ['create', 'update', 'send'], delete: ['delete', 'archive'] };
 
 function annotations(words: Words, intent: Intent): string[] {
   switch (words.int(6)) {
@@ -185,7 +169,7 @@ function typescriptModel(words: Words): string[] {
   const out = [`export interface ${name} {`, '  id: string;', '  createdAt?: string;'];
   const fields = 2 + words.int(6);
   for (let field = 0; field < fields; field++) out.push(`  ${words.flavour()}${field}?: ${words.random.pick(['string', 'number', 'boolean', 'string[]'])};`);
-  out.push('  metadata?: Record<string, string>;', '}', '', `export function is${name}(value: unknown): value is ${name} {`);
+  out.push(`  ${words.toolish ? 'metadata' : 'extra'}?: Record<string, string>;`, '}', '', `export function is${name}(value: unknown): value is ${name} {`);
   out.push('  return typeof value === "object" && value !== null && typeof (value as { id?: unknown }).id === "string";', '}', '');
   return out;
 }
