@@ -12,19 +12,19 @@ import { TYPESCRIPT_TEMPLATES, typescriptHeader } from './typescript-templates';
 export const GENERATOR_VERSION = 1;
 
 /** A Python module of about `lines` lines (never fewer), the same for the same seed. */
-export function generatePython(lines: number, seed: number, index = 1): string {
+export function generatePython(lines: number, seed: number, index = 1, header = pythonHeader(index)): string {
   const random = new Random(seed);
   const names = new Names(random);
-  const out = pythonHeader(index);
+  const out = [...header];
   while (out.length < lines) out.push(...random.pick(PYTHON_TEMPLATES)(random, names));
   return `${out.join('\n')}\n`;
 }
 
 /** A TypeScript (typed) or JavaScript module of about `lines` lines. */
-export function generateScript(lines: number, seed: number, typed = true, index = 1): string {
+export function generateScript(lines: number, seed: number, typed = true, index = 1, header = typescriptHeader(index, typed)): string {
   const random = new Random(seed);
   const names = new Names(random);
-  const out = typescriptHeader(index, typed);
+  const out = [...header];
   while (out.length < lines) out.push(...random.pick(TYPESCRIPT_TEMPLATES)(random, names, typed));
   return `${out.join('\n')}\n`;
 }

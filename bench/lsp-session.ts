@@ -4,6 +4,8 @@
  */
 import { ChildProcess, spawn } from 'node:child_process';
 import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { cpuTicks, untilIdle } from './process-idle';
 import {
   createMessageConnection, InitializeResult, MessageConnection, PublishDiagnosticsParams, StreamMessageReader,
@@ -11,6 +13,14 @@ import {
 } from 'vscode-languageserver/node';
 
 const TIMEOUT_MS = 120_000;
+
+export interface SessionOptions {
+  /**
+   * A folder opened as the workspace (rootUri and the one workspace folder), with a client that
+   * announces work-done progress and watched-file registration, as VS Code does.
+   */
+  workspace?: string;
+}
 
 interface Pending {
   resolve(params: PublishDiagnosticsParams): void;
@@ -25,6 +35,12 @@ export class LspSession {
   private readonly arrived = new Map<string, { params: PublishDiagnosticsParams; at: number }>();
   private readonly pending = new Map<string, Pending>();
   private stderr = '';
+  /** When `initialized` was sent (performance.now). */
+  initializedAt = NaN;
+  /** The title of each work-done progress token that began, and when the first progress of each title ended. */
+  private readonly progressTitles = new Map<string | number, string>();
+  private readonly progressEnded = new Map<string, number>();
+  private readonly progressWaiters: Array<{ title: string; resolve(at: number): void }> = [];
 
   private constructor(readonly child: ChildProcess, readonly connection: MessageConnection) {
     connection.onNotification('textDocument/publishDiagnostics', (params: PublishDiagnosticsParams) => {
@@ -45,13 +61,21 @@ export class LspSession {
     connection.onRequest('client/registerCapability', () => null);
     connection.onRequest('window/workDoneProgress/create', () => null);
     connection.onNotification('window/logMessage', () => undefined);
+    connection.onNotification('$/progress', (params: { token: string | number; value?: { kind?: string; title?: string } }) => {
+      const at = performance.now();
+      if (params.value?.kind === 'begin') this.progressTitles.set(params.token, params.value.title ?? '');
+      const title = this.progressTitles.get(params.token);
+      if (params.value?.kind !== 'end' || title === undefined || this.progressEnded.has(title)) return;
+      this.progressEnded.set(title, at);
+      for (const waiter of this.progressWaiters.filter((entry) => entry.title === title)) waiter.resolve(at);
+    });
     child.stderr?.on('data', (chunk: Buffer) => { this.stderr += chunk.toString(); });
     child.on('exit', (code) => {
       for (const waiting of this.pending.values()) waiting.reject(new Error(`the server exited (code ${code}): ${this.stderr}`));
     });
   }
 
-  static async start(serverPath: string): Promise<LspSession> {
+  static async start(serverPath: string, options: SessionOptions = {}): Promise<LspSession> {
     const nodeArguments = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
     const child = spawn(process.execPath, [...nodeArguments, serverPath, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
     const reader = new StreamMessageReader(child.stdout!);
@@ -60,11 +84,14 @@ export class LspSession {
     const connection = createMessageConnection(reader, new StreamMessageWriter(child.stdin!));
     const session = new LspSession(child, connection);
     connection.listen();
+    const folder = options.workspace === undefined ? undefined : { uri: pathToFileURL(options.workspace).href, name: path.basename(options.workspace) };
     session.initializeResult = await connection.sendRequest('initialize', {
       processId: process.pid,
-      rootUri: null,
+      rootUri: folder?.uri ?? null,
+      ...(folder ? { workspaceFolders: [folder] } : {}),
       capabilities: {
-        workspace: { configuration: true },
+        workspace: folder ? { configuration: true, workspaceFolders: true, didChangeWatchedFiles: { dynamicRegistration: true } } : { configuration: true },
+        ...(folder ? { window: { workDoneProgress: true } } : {}),
         textDocument: {
           synchronization: { dynamicRegistration: false },
           publishDiagnostics: { relatedInformation: true, versionSupport: true, codeDescriptionSupport: true },
@@ -78,8 +105,32 @@ export class LspSession {
         },
       },
     });
+    session.initializedAt = performance.now();
     await connection.sendNotification('initialized', {});
     return session;
+  }
+
+  /**
+   * Resolves with when (performance.now) the first work-done progress titled `title` ended, or with
+   * undefined if none has ended within `timeoutMs`.
+   */
+  progressEnd(title: string, timeoutMs: number): Promise<number | undefined> {
+    const ended = this.progressEnded.get(title);
+    if (ended !== undefined) return Promise.resolve(ended);
+    return new Promise((resolve) => {
+      const waiter = { title, resolve: (at: number | undefined) => {
+        clearTimeout(timer);
+        this.progressWaiters.splice(this.progressWaiters.indexOf(waiter), 1);
+        resolve(at);
+      } };
+      const timer = setTimeout(() => waiter.resolve(undefined), timeoutMs);
+      this.progressWaiters.push(waiter);
+    });
+  }
+
+  /** When the first progress titled `title` ended, if it has. */
+  progressEndedAt(title: string): number | undefined {
+    return this.progressEnded.get(title);
   }
 
   open(uri: string, languageId: string, text: string, version = 1): Promise<void> {

@@ -22,7 +22,11 @@ function languageIdOf(file: string): string {
  * server is idle (it warms up after the first diagnostics), as an author starts typing a moment later.
  */
 async function openFresh(paths: Paths, file: string, idle = false): Promise<{ session: LspSession; uri: string; text: string }> {
-  const session = await LspSession.start(paths.server);
+  return openIn(await LspSession.start(paths.server), file, idle);
+}
+
+/** Opens `file` in `session` and waits for its first diagnostics (and with `idle`, for the server to be idle). */
+export async function openIn(session: LspSession, file: string, idle = false): Promise<{ session: LspSession; uri: string; text: string }> {
   const uri = pathToFileURL(file).href;
   const text = fs.readFileSync(file, 'utf8');
   const first = session.diagnosticsOf(uri, 1);
@@ -33,23 +37,37 @@ async function openFresh(paths: Paths, file: string, idle = false): Promise<{ se
 }
 
 /** Keystroke → diagnostics: p95 over `count` one-character edits, each waited for before the next. */
-export async function keystrokeP95(paths: Paths, file: string, count: number, seed: number): Promise<{ p95: number; median: number }> {
+export async function keystrokeP95(paths: Paths, file: string, count: number, seed: number): Promise<Typed> {
   const { session, uri, text } = await openFresh(paths, file, true);
   try {
-    const samples: number[] = [];
-    let version = 1;
-    for (const edit of typingEdits(text, count, seed)) {
-      version++;
-      const arrival = session.diagnosticsOf(uri, version);
-      const sent = performance.now();
-      await session.change(uri, version, [edit]);
-      const { at } = await arrival;
-      samples.push(at - sent);
-    }
-    return { p95: percentile(samples, 95), median: percentile(samples, 50) };
+    return await typeInto(session, uri, text, count, seed);
   } finally {
     await session.stop();
   }
+}
+
+export interface Typed {
+  p95: number;
+  median: number;
+  /** When each keystroke was sent (performance.now). */
+  sent: number[];
+}
+
+/** Types `count` one-character edits into the open document `uri` (version 1, `text`), each waited for before the next. */
+export async function typeInto(session: LspSession, uri: string, text: string, count: number, seed: number): Promise<Typed> {
+  const samples: number[] = [];
+  const sentAt: number[] = [];
+  let version = 1;
+  for (const edit of typingEdits(text, count, seed)) {
+    version++;
+    const arrival = session.diagnosticsOf(uri, version);
+    const sent = performance.now();
+    sentAt.push(sent);
+    await session.change(uri, version, [edit]);
+    const { at } = await arrival;
+    samples.push(at - sent);
+  }
+  return { p95: percentile(samples, 95), median: percentile(samples, 50), sent: sentAt };
 }
 
 /** Spawn → first diagnostics of `file`, in milliseconds. */

@@ -8,9 +8,13 @@ import { Intent, Names, Random } from './random';
 const DOMAINS = ['EMAIL', 'CALENDAR', 'DOCUMENTS', 'MESSAGING', 'CRM', 'PAYMENTS', 'CODE_SANDBOX', 'CLOUD_STORAGE'];
 const BAD_DOMAINS = ['"EMAIL"', '"emial"', '"spreadsheets"', 'ServiceDomain.CALENDER'];
 
-export function pythonHeader(index: number): string[] {
+/**
+ * The imports and module-level objects the templates use; with `imported`, the module of another
+ * package's server (`<pkg>.server`) gives `mcp` instead of a FastMCP made here (the monorepo's typing file).
+ */
+export function pythonHeader(index: number, imported?: { title: string; module: string }): string[] {
   return [
-    `"""Tools of the generated benchmark toolkit number ${index}."""`,
+    imported ? `"""${imported.title}"""` : `"""Tools of the generated benchmark toolkit number ${index}."""`,
     'from typing import Annotated',
     '',
     'from arcade_mcp_server import MCPApp, tool',
@@ -23,7 +27,7 @@ export function pythonHeader(index: number): string[] {
     'from mcp.types import ToolAnnotations',
     '',
     `app = MCPApp(name="Bench${index}", version="1.0.0")`,
-    `mcp = FastMCP("bench-${index}")`,
+    imported ? `from ${imported.module} import mcp` : `mcp = FastMCP("bench-${index}")`,
     `server = Server("bench-low-level-${index}")`,
     '',
     'READ_ONLY = ToolMetadata(',

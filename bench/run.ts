@@ -1,8 +1,10 @@
 /**
  * `npm run bench`: measures the issue 7 targets against the built server and CLI (dist/),
  * several runs each, prints a table (min / median / max), and writes bench/results.json and
- * bench/RESULTS.md and README's table. Options: `--runs N` (default 5), `--only a,b` (ids from TARGETS; printed only),
- * `--memory-runs N` (default 3, at most `--runs`), `--no-package`.
+ * bench/RESULTS.md and README's table. Options: `--runs N` (default 5), `--only a,b` (row ids; `monorepo`
+ * for all the monorepo rows; printed only), `--memory-runs N` (default 3, at most `--runs`), `--no-package`,
+ * `--no-monorepo` (skips the monorepo rows; printed only), `--monorepo-scale S` (a smaller monorepo, e.g. 0.1;
+ * printed only).
  */
 import { execSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -10,7 +12,9 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { spread, Spread } from './edits';
 import { ensureBenchData } from './generate';
-import { cliWall, coldStart, keystrokeP95, memory, Paths, RequestKind, requestP95s, vsixSize } from './measure';
+import { cliWall, coldStart, keystrokeP95, memory, Paths, RequestKind, requestP95s, Typed, vsixSize } from './measure';
+import { INDEX_TIMEOUT_MS, INDEX_TITLE, indexTime, keystrokesInMonorepo, MonorepoTyping } from './measure-monorepo';
+import { createMonorepo } from './monorepo';
 
 interface Row {
   id: string;
@@ -36,12 +40,39 @@ const root = repoRoot();
 const paths: Paths = { root, server: path.join(root, 'dist', 'server.js'), cli: path.join(root, 'dist', 'cli.js') };
 const runs = Number(option('--runs') ?? 5);
 const only = option('--only')?.split(',');
-const wanted = (id: string) => !only || only.includes(id);
+const noMonorepo = process.argv.includes('--no-monorepo');
+const monorepoScale = Number(option('--monorepo-scale') ?? 1);
+const wanted = (id: string) => id.startsWith('monorepo-')
+  ? !noMonorepo && (!only || only.includes(id) || only.includes('monorepo'))
+  : !only || only.includes(id);
+const MONOREPO_IDS = [
+  'monorepo-cli', 'monorepo-index', 'monorepo-keystroke-500-indexing', 'monorepo-keystroke-10000-ts-indexing',
+  'monorepo-keystroke-500-indexed', 'monorepo-keystroke-10000-ts-indexed',
+];
+const lines = (file: string) => fs.readFileSync(file, 'utf8').split('\n').length - 1;
 
 async function repeat(times: number, measure: (run: number) => Promise<number> | number): Promise<Spread> {
   const figures: number[] = [];
   for (let run = 0; run < times; run++) figures.push(await measure(run));
   return spread(figures);
+}
+
+/** A keystroke row: `runs` runs of 200 keystrokes into `file`, seeds 100 and up, each run's p95 a figure. */
+async function keystrokeRow<T extends Typed>(
+  id: string, file: string, target: number, where: string, measure: (seed: number) => Promise<T>, noteOf?: (results: T[]) => string,
+): Promise<Row> {
+  const results: T[] = [];
+  const figures = await repeat(runs, async (run) => {
+    const result = await measure(100 + run);
+    results.push(result);
+    return result.p95;
+  });
+  const note = `${runs} run(s), seeds ${100}–${100 + runs - 1}${noteOf ? `; ${noteOf(results)}` : ''}`;
+  return { id, what: `keystroke → diagnostics, ${lines(file).toLocaleString('en')}-line ${path.extname(file)} file${where} (p95)`, unit: 'ms', target, figures, note };
+}
+
+function cliNote(last: ReturnType<typeof cliWall> | undefined): string {
+  return last && last.findings < 0 ? `the CLI printed no JSON array (exit ${last.status})` : `${last?.findings} findings, exit ${last?.status}`;
 }
 
 async function main(): Promise<void> {
@@ -51,16 +82,13 @@ async function main(): Promise<void> {
     rows.push(row);
     console.error(`  ${row.what}: ${describe(row)}`);
   };
-  const lines = (file: string) => fs.readFileSync(file, 'utf8').split('\n').length - 1;
 
   for (const [id, file, target] of [
     ['keystroke-500', data.python500, 5],
     ['keystroke-10000', data.python10000, 25],
     ['keystroke-10000-ts', data.typescript10000, 25],
   ] as const) {
-    if (!wanted(id)) continue;
-    const figures = await repeat(runs, (run) => keystrokeP95(paths, file, 200, 100 + run).then((result) => result.p95));
-    add({ id, what: `keystroke → diagnostics, ${lines(file).toLocaleString('en')}-line ${path.extname(file)} file (p95)`, unit: 'ms', target, figures, note: `${runs} run(s), seeds ${100}–${100 + runs - 1}` });
+    if (wanted(id)) add(await keystrokeRow(id, file, target, '', (seed) => keystrokeP95(paths, file, 200, seed)));
   }
   if (wanted('cold-start')) {
     const figures = await repeat(runs, () => coldStart(paths, data.python1000));
@@ -88,10 +116,11 @@ async function main(): Promise<void> {
       return last.ms;
     });
     add({
-      id: 'cli', what: `CLI on ${files.length} files, ${total.toLocaleString('en')} lines (wall, with Node start)`, unit: 'ms', target: 700, figures,
-      note: last && last.findings < 0 ? `the CLI printed no JSON array (exit ${last.status})` : `${last?.findings} findings, exit ${last?.status}`,
+      id: 'cli', what: `CLI on ${files.length} files, ${total.toLocaleString('en')} lines (wall, with Node start)`, unit: 'ms', target: 1500, figures,
+      note: cliNote(last),
     });
   }
+  if (MONOREPO_IDS.some(wanted)) await monorepoRows(add);
   if (wanted('memory')) {
     const results = [];
     for (let run = 0; run < Math.min(runs, Number(option('--memory-runs') ?? 3)); run++) results.push(await memory(paths, data.python10000, 5000, 200 + run));
@@ -105,6 +134,78 @@ async function main(): Promise<void> {
       : { id: 'package', what: '.vsix size', unit: 'MB', target: 5, note: `not available yet (${vsix.note})` });
   }
   report(rows);
+}
+
+/**
+ * The rows on the generated monorepo (bench/monorepo.ts, written to a temporary folder and removed
+ * afterwards): the CLI on it, the server's index of it as its workspace folder, and keystrokes into
+ * two of its tool files while the index builds and once it is ready.
+ */
+async function monorepoRows(add: (row: Row) => void): Promise<void> {
+  const started = performance.now();
+  const monorepo = createMonorepo({ scale: monorepoScale });
+  const toolFiles = monorepo.byKind.tools + monorepo.byKind['test-tools'];
+  const size = `${monorepo.sourceFiles.toLocaleString('en')} files, ${monorepo.lines.toLocaleString('en')} lines`;
+  console.error(`  monorepo: ${size} (${toolFiles} with tools, ${(monorepo.bytes / 2 ** 20).toFixed(1)} MB) written in ${((performance.now() - started) / 1000).toFixed(1)} s to ${monorepo.dir}; peak RSS of the bench so far ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
+  try {
+    if (wanted('monorepo-cli')) {
+      let last: ReturnType<typeof cliWall> | undefined;
+      const figures = await repeat(runs, () => {
+        last = cliWall(paths, monorepo.dir);
+        return last.ms;
+      });
+      add({ id: 'monorepo-cli', what: `CLI on the monorepo, ${size} (wall, with Node start)`, unit: 'ms', target: 3000, figures, note: `${toolFiles} files with tools; ${cliNote(last)}` });
+    }
+    // Whether the server reports its index: unknown until a run has waited for it.
+    let indexing: boolean | undefined;
+    if (wanted('monorepo-index')) {
+      const measured: number[] = [];
+      const rss: number[] = [];
+      for (let run = 0; run < runs; run++) {
+        const result = await indexTime(paths, monorepo.dir);
+        if (result.rss !== undefined) rss.push(result.rss / 2 ** 20);
+        if (result.ms === undefined) break;
+        measured.push(result.ms);
+      }
+      indexing = measured.length > 0;
+      const what = `server on the monorepo as its workspace: initialized → "${INDEX_TITLE}" progress ended`;
+      const rssWhat = 'server RSS once the monorepo is indexed';
+      if (indexing) {
+        add({ id: 'monorepo-index', what, unit: 'ms', target: 3000, figures: spread(measured) });
+        add({ id: 'monorepo-index-rss', what: rssWhat, unit: 'MB', target: 250, figures: spread(rss) });
+      } else {
+        const none = `not measured: the server sent no indexing progress within ${INDEX_TIMEOUT_MS / 1000} s`;
+        add({ id: 'monorepo-index', what, unit: 'ms', target: 3000, note: none });
+        add({ id: 'monorepo-index-rss', what: rssWhat, unit: 'MB', target: 250, note: `${none} (RSS after the wait: ${rss.map((mb) => mb.toFixed(1)).join(', ')} MB)` });
+      }
+    }
+    for (const [suffix, during] of [['indexing', true], ['indexed', false]] as const) {
+      for (const [id, file, target] of [
+        [`monorepo-keystroke-500-${suffix}`, monorepo.python500, 5],
+        [`monorepo-keystroke-10000-ts-${suffix}`, monorepo.typescript10000, 25],
+      ] as const) {
+        if (!wanted(id)) continue;
+        const where = during ? ' of the monorepo while its index builds' : ' of the monorepo once its index is ready';
+        const measure = async (seed: number) => {
+          const result = await keystrokesInMonorepo(paths, monorepo.dir, file, 200, seed, during, indexing !== false);
+          if (!during) indexing = result.indexed;
+          return result;
+        };
+        add(await keystrokeRow(id, file, target, where, measure, (results) => typingNote(results, during)));
+      }
+    }
+  } finally {
+    monorepo.remove();
+  }
+}
+
+function typingNote(results: readonly MonorepoTyping[], during: boolean): string {
+  if (!results.some((result) => result.indexed)) {
+    return `no indexing progress: typed ${during ? 'right after the first diagnostics' : 'once the server was idle'}`;
+  }
+  if (!during) return 'typed once the index\'s progress ended and the server was idle';
+  const before = results.map((result) => result.beforeIndexEnd).sort((a, b) => a - b);
+  return `${before[0]}–${before[before.length - 1]} of 200 keystrokes sent before the index's progress ended`;
 }
 
 function format(value: number, unit: Row['unit']): string {
@@ -137,8 +238,8 @@ function report(rows: Row[]): void {
     ...rows.map((row) => `| ${row.what} | ≤ ${row.target} ${row.unit} | ${row.figures ? describe(row) : '—'} | ${verdict(row)} | ${row.figures ? row.note ?? '' : row.note ?? ''} |`),
   ].join('\n');
   console.log(`\nmachine: ${machine()}; ${runs} runs\n\n${table}\n`);
-  // A partial run (`--only`) prints its figures but leaves the published table whole.
-  if (only) return;
+  // A partial run (`--only`, no monorepo or a smaller one) prints its figures but leaves the published table whole.
+  if (only || noMonorepo || monorepoScale !== 1) return;
   const when = new Date().toISOString();
   fs.writeFileSync(path.join(root, 'bench', 'results.json'), `${JSON.stringify({ when, machine: machine(), runs, rows }, null, 2)}\n`);
   const notesFile = path.join(root, 'bench', 'NOTES.md');

@@ -5,17 +5,18 @@
  */
 import { Intent, Names, Random } from './random';
 
-export function typescriptHeader(index: number, typed: boolean): string[] {
+/** The imports and objects the templates use; with `imported`, `server` comes from that module (the monorepo's typing file). */
+export function typescriptHeader(index: number, typed: boolean, imported?: { title: string; module: string }): string[] {
   const type = (text: string) => (typed ? text : '');
   return [
-    `// Tools of the generated benchmark server number ${index}.`,
+    imported ? `// ${imported.title}` : `// Tools of the generated benchmark server number ${index}.`,
     'import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";',
     'import { Server } from "@modelcontextprotocol/sdk/server/index.js";',
     `import { ListToolsRequestSchema${typed ? ', type Tool, type ToolAnnotations' : ''} } from "@modelcontextprotocol/sdk/types.js";`,
     'import { FastMCP } from "fastmcp";',
     'import { z } from "zod";',
     '',
-    `const server = new McpServer({ name: "bench-${index}", version: "1.0.0" });`,
+    imported ? `import { server } from "${imported.module}";` : `const server = new McpServer({ name: "bench-${index}", version: "1.0.0" });`,
     `const lowLevel = new Server({ name: "bench-low-level-${index}", version: "1.0.0" }, { capabilities: { tools: {} } });`,
     `const fast = new FastMCP({ name: "bench-fast-${index}", version: "1.0.0" });`,
     'const handler = async () => ({ content: [] });',
