@@ -9,6 +9,7 @@ import { expectedLines, makeTree, runCli } from './run';
 interface JsonFinding {
   file: string; line: number; column: number; endLine: number; endColumn: number;
   code: string; rule: string; severity: string; message: string; fixable: boolean;
+  related?: Array<{ file: string; line: number; column: number; message: string }>;
 }
 
 function asExpectedLine(finding: JsonFinding): string {
