@@ -7,7 +7,8 @@ import { ChildProcess, spawn } from 'node:child_process';
 import * as path from 'node:path';
 import {
   ClientCapabilities, ConfigurationParams, createMessageConnection, InitializeResult, LogMessageParams, MessageConnection,
-  Position, PublishDiagnosticsParams, Range, StreamMessageReader, StreamMessageWriter, TextDocumentContentChangeEvent, WorkspaceFolder,
+  Position, PublishDiagnosticsParams, Range, StreamMessageReader, StreamMessageWriter, TextDocumentContentChangeEvent, WorkDoneProgress,
+  WorkDoneProgressBegin, WorkDoneProgressCreateParams, WorkDoneProgressEnd, WorkDoneProgressReport, WorkspaceFolder,
 } from 'vscode-languageserver/node';
 import { untilIdle } from '../../bench/process-idle';
 import { repoRoot } from './fixtures';
@@ -35,6 +36,8 @@ export class LspClient {
   readonly logs: LogMessageParams[] = [];
   /** Every other notification (`window/showMessage`, `$/progress`, `mcpToolLint/status`...), in arrival order. */
   readonly notifications: Array<{ method: string; params: unknown }> = [];
+  /** Every work-done progress the server created, with what it reported, in creation order. */
+  readonly progress: Array<{ token: string | number; values: Array<WorkDoneProgressBegin | WorkDoneProgressReport | WorkDoneProgressEnd> }> = [];
   /** Every `workspace/configuration` request. */
   readonly configurationRequests: ConfigurationParams[] = [];
   /** The `mcpToolLint` section answered to `workspace/configuration`; change it, then call `configurationChanged`. */
@@ -65,7 +68,15 @@ export class LspClient {
       return params.items.map((item) => (item.section === 'mcpToolLint' ? this.settings : null));
     });
     connection.onRequest('client/registerCapability', () => null);
-    connection.onRequest('window/workDoneProgress/create', () => null);
+    connection.onRequest('window/workDoneProgress/create', ({ token }: WorkDoneProgressCreateParams) => {
+      const values: Array<WorkDoneProgressBegin | WorkDoneProgressReport | WorkDoneProgressEnd> = [];
+      this.progress.push({ token, values });
+      connection.onProgress(WorkDoneProgress.type, token, (value) => {
+        values.push(value);
+        this.recheck();
+      });
+      return null;
+    });
     process.stderr?.on('data', (chunk: Buffer) => { this.stderr += chunk.toString(); });
     process.on('exit', (code) => {
       this.exitCode = code;
@@ -136,6 +147,11 @@ export class LspClient {
    */
   async untilIdle(quietMs = 200, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<void> {
     if (!(await untilIdle(this.process.pid!, quietMs, timeoutMs))) throw new Error(`the server was still busy after ${timeoutMs} ms`);
+  }
+
+  /** Resolves once the work-done progress titled `title` has ended, with everything it reported. */
+  waitForProgressEnd(title: string, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<Array<WorkDoneProgressBegin | WorkDoneProgressReport | WorkDoneProgressEnd>> {
+    return this.waitFor(() => this.progress.find(({ values }) => values[0]?.kind === 'begin' && values[0].title === title && values.some((value) => value.kind === 'end'))?.values, `progress "${title}" to end`, timeoutMs);
   }
 
   /** Resolves with the condition's first defined value, re-checked on every message from the server. */

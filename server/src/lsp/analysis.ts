@@ -4,7 +4,8 @@
  */
 import { SourceText, textString } from '../core/source-text';
 import { Tree } from 'web-tree-sitter';
-import { AnalysisResult, MAX_LINE_LENGTH, mayDeclareTools } from '../core/analyze';
+import { AnalysisOptions, AnalysisResult, MAX_LINE_LENGTH, mayDeclareTools } from '../core/analyze';
+import { ProjectView } from '../core/project/view';
 import { IncrementalAnalyzer } from '../core/incremental';
 import { IncrementalScriptAnalyzer } from '../core/incremental-typescript';
 import { GrammarId } from '../core/parse/parser';
@@ -20,6 +21,8 @@ export interface DocumentAnalysis {
   /** The document version the analysis was made for. */
   version: number;
   settings: LintSettings;
+  /** What the core analysed it with: the settings, and the document's view of its project when it has one. */
+  options: AnalysisOptions;
   /** The findings; undefined when the document was skipped. */
   result?: AnalysisResult;
   skipped?: 'not-linted' | 'disabled' | 'too-large' | 'excluded';
@@ -36,7 +39,11 @@ export class Analyzer {
   /** Per document, its first parse in steps while it runs. */
   private readonly steppedParses = new Map<string, Promise<unknown>>();
   /** Per document, its first analysis in steps while it runs, for the version and settings it is of. */
-  private readonly analysesInSteps = new Map<string, { version: number; settings: LintSettings; done: Promise<unknown> }>();
+  private readonly analysesInSteps = new Map<string, { version: number; options: AnalysisOptions; done: Promise<unknown> }>();
+  /** The settings with a project view, one object per pair: a new object means a new (full) analysis. */
+  private readonly withViews = new WeakMap<LintSettings, WeakMap<ProjectView, AnalysisOptions>>();
+  /** A document's view of its project (set once the project index exists). */
+  projectViews: (uri: string) => ProjectView | undefined = () => undefined;
   private readonly analysed = new Emitter<DocumentAnalysis>();
   /** A new analysis was made (a new version, or new settings). */
   readonly onDidAnalyze: Event<DocumentAnalysis> = this.analysed.event;
@@ -63,33 +70,34 @@ export class Analyzer {
     const grammar = this.documents.grammarOf(uri);
     if (grammar && !(await this.grammarLoaded(grammar))) return undefined;
     const settings = await this.settings.settingsFor(uri);
+    const options = this.optionsFor(uri, settings);
     const document = this.documents.get(uri);
     if (!document) return undefined;
     // Reopened meanwhile in another language: wait for that grammar instead.
     if (this.documents.grammarOf(uri) !== grammar) return this.analyze(uri);
     const cached = this.cache.get(uri);
-    if (cached && cached.version === document.version && cached.settings === settings) return cached;
+    if (cached && cached.version === document.version && cached.options === options) return cached;
     if (this.documents.needsParseInSteps(uri)) {
       // A large document's first parse gives the event loop turns; then the analysis is of what the document is by then.
       await this.parseInSteps(uri);
       return this.analyze(uri);
     }
     const inSteps = this.analysesInSteps.get(uri);
-    if (inSteps && inSteps.version === document.version && inSteps.settings === settings) {
+    if (inSteps && inSteps.version === document.version && inSteps.options === options) {
       await inSteps.done;
       return this.analyze(uri);
     }
-    let computed = this.compute(uri, document.text, settings);
+    let computed = this.compute(uri, document.text, settings, options);
     if ('steps' in computed) {
       const { steps, tree } = computed;
       const done = this.runSteps(document, tree, steps);
-      this.analysesInSteps.set(uri, { version: document.version, settings, done });
+      this.analysesInSteps.set(uri, { version: document.version, options, done });
       const result = await done.finally(() => this.analysesInSteps.delete(uri));
       // The document changed meanwhile: the analysis is of what it is now.
       if (!result) return this.analyze(uri);
       computed = { result };
     }
-    const analysis: DocumentAnalysis = { uri, version: document.version, settings, ...computed };
+    const analysis: DocumentAnalysis = { uri, version: document.version, settings, options, ...computed };
     this.cache.set(uri, analysis);
     this.analysed.fire(analysis);
     return analysis;
@@ -134,7 +142,18 @@ export class Analyzer {
   }
 
   /** The analysis, or for a large document's first one the steps that make it (`runSteps`) and the tree they read. */
-  private compute(uri: string, rawText: SourceText, settings: LintSettings): Pick<DocumentAnalysis, 'result' | 'skipped'> | { steps: Generator<void, AnalysisResult, undefined>; tree: Tree } {
+  /** The settings, with the document's project view when it has one (the same object while neither changes). */
+  private optionsFor(uri: string, settings: LintSettings): AnalysisOptions {
+    const view = this.projectViews(uri);
+    if (!view) return settings;
+    let byView = this.withViews.get(settings);
+    if (!byView) this.withViews.set(settings, (byView = new WeakMap()));
+    let options = byView.get(view);
+    if (!options) byView.set(view, (options = { ...settings, project: view }));
+    return options;
+  }
+
+  private compute(uri: string, rawText: SourceText, settings: LintSettings, options: AnalysisOptions): Pick<DocumentAnalysis, 'result' | 'skipped'> | { steps: Generator<void, AnalysisResult, undefined>; tree: Tree } {
     const text = this.documents.parsedText(uri) ?? rawText;
     const unparseable = this.documents.unparseable(uri);
     const grammar = this.documents.grammarOf(uri);
@@ -173,10 +192,10 @@ export class Analyzer {
       this.incremental.set(uri, (incremental = grammar === 'python' ? new IncrementalAnalyzer() : new IncrementalScriptAnalyzer()));
     }
     if (!syntax.region && text.length >= STEPPED_PARSE_CHARACTERS && incremental instanceof IncrementalAnalyzer) {
-      const steps = incremental.firstAnalysisInSteps(grammar, syntax.tree, text, settings);
+      const steps = incremental.firstAnalysisInSteps(grammar, syntax.tree, text, options);
       if (steps) return { steps, tree: syntax.tree };
     }
-    return { result: incremental.analyze(grammar, syntax, text, settings) };
+    return { result: incremental.analyze(grammar, syntax, text, options) };
   }
 }
 

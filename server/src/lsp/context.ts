@@ -4,18 +4,23 @@ import type { Analyzer } from './analysis';
 import type { ServerCommands } from './commands';
 import type { DocumentStore } from './documents';
 import type { Logger } from './log';
+import type { ProjectService } from './project';
 import type { Settings } from './settings';
 import type { WarmUp } from './warm-up/warm-up';
 
 export interface ServerContext {
   readonly documents: DocumentStore;
   readonly analyzer: Analyzer;
+  /** The project index: other modules' servers and tools. */
+  readonly project: ProjectService;
   readonly settings: Settings;
   readonly log: Logger;
   /** `workspace/executeCommand` handlers, by command. */
   readonly commands: ServerCommands;
   /** Types into sample modules while the server is idle after a document's first diagnostics. */
   readonly warmUp: WarmUp;
+  /** Calls `listener` on `initialized` (the connection has one handler: main.ts's). */
+  onInitialized(listener: () => void): void;
   /** The client's capabilities; filled in by `initialize`, before any document arrives. */
   client: ClientCapabilities;
 }

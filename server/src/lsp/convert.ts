@@ -1,4 +1,5 @@
 /** Findings of the core as LSP diagnostics, and the way back from a diagnostic to its finding. */
+import { pathToFileURL } from 'node:url';
 import { Diagnostic, DiagnosticSeverity, DiagnosticTag } from 'vscode-languageserver/node';
 import { Finding, Severity } from '../core/model';
 import { docsUrl } from '../core/rules/rule';
@@ -43,7 +44,7 @@ export function toDiagnostic(finding: Finding, options: ConvertOptions): Diagnos
   };
   if (options.relatedInformation && finding.related.length > 0) {
     diagnostic.relatedInformation = finding.related.map((related) => ({
-      location: { uri: options.uri, range: related.range },
+      location: { uri: related.file ? pathToFileURL(related.file).href : options.uri, range: related.range },
       message: related.message,
     }));
   }

@@ -3,7 +3,7 @@
  * Each capability is one module under features/ exporting `register` (and `capabilities` if it adds any), listed in FEATURES.
  */
 import {
-  ClientCapabilities, Connection, createConnection, InitializeResult, LogMessageNotification, MessageType, ProposedFeatures, ServerCapabilities,
+  ClientCapabilities, Connection, createConnection, DidChangeWatchedFilesNotification, Emitter, InitializeResult, LogMessageNotification, MessageType, ProposedFeatures, ServerCapabilities,
   StreamMessageReader, TextDocumentSyncKind, TextDocumentSyncOptions,
 } from 'vscode-languageserver/node';
 import { inspect } from 'node:util';
@@ -26,6 +26,8 @@ import * as workspace from './features/workspace';
 import { ServerCommands } from './commands';
 import { watchFraming } from './framing';
 import { Logger } from './log';
+import { PROJECT_WATCHERS, ProjectService } from './project';
+import { uriToPath } from './documents';
 import { Settings } from './settings';
 import { CANCEL_QUEUED } from './cancellation';
 import { ShutdownGate } from './shutdown';
@@ -61,13 +63,18 @@ function loadGrammarOnce(grammar: GrammarId): Promise<void> {
 
 const documents = new DocumentStore(log);
 const settings = new Settings(connection, log);
+const analyzer = new Analyzer(documents, settings, log, loadGrammarOnce);
+const project = new ProjectService(connection, documents, analyzer, log);
+analyzer.projectViews = (uri) => project.viewFor(uri);
 const context: ServerContext = {
   documents,
   settings,
   log,
   commands: new ServerCommands(),
   warmUp: new WarmUp(log),
-  analyzer: new Analyzer(documents, settings, log, loadGrammarOnce),
+  analyzer,
+  project,
+  onInitialized: (listener) => initialized.event(listener),
   client: {},
 };
 
@@ -95,6 +102,15 @@ function capabilitiesFor(client: ClientCapabilities): ServerCapabilities {
 
 documents.listen(connection);
 settings.listen();
+connection.onDidChangeWatchedFiles(log.guard('didChangeWatchedFiles', ({ changes }) => {
+  settings.watchedFilesChanged(changes.map((change) => uriToPath(change.uri)));
+  project.watchedFilesChanged(changes);
+}));
+const initialized = new Emitter<void>();
+connection.onInitialized(log.guard('initialized', () => {
+  startProject();
+  initialized.fire();
+}));
 documents.onDidClose((uri) => settings.forget(uri));
 for (const feature of FEATURES) feature.register(connection, context);
 context.commands.listen(connection, log);
@@ -106,6 +122,22 @@ if (stdio) {
     setTimeout(() => process.exit(1), 1000).unref();
     void connection.sendNotification(LogMessageNotification.type, { type: MessageType.Error, message }).finally(() => process.exit(1));
   });
+}
+
+/**
+ * The project index over the workspace folders, and the watchers that keep it current: the
+ * client's (registered dynamically) where it can, else the server's own.
+ */
+function startProject(): void {
+  const folders = settings.workspaceFolders();
+  if (!folders.length) return;
+  void project.start(folders);
+  if (context.client.workspace?.didChangeWatchedFiles?.dynamicRegistration) {
+    connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: PROJECT_WATCHERS })
+      .catch((error: unknown) => log.error('Registering file watchers', error));
+  } else {
+    project.watchFolders(folders);
+  }
 }
 
 /**

@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import {
   ClientCapabilities, Connection, Emitter, Event, MessageType, ShowMessageNotification, WorkspaceFolder,
 } from 'vscode-languageserver/node';
-import { ConfigError, ConfigLoader, DEFAULT_MAX_FILE_SIZE, parseSize, ProjectConfig, resolveSettings } from '../core/config';
+import { ConfigError, ConfigLoader, DEFAULT_MAX_FILE_SIZE, JSON_CONFIG_NAME, parseSize, ProjectConfig, PYPROJECT_NAME, resolveSettings } from '../core/config';
 import { PathMatcher } from '../core/config-glob';
 import { SKIPPED_FOLDERS } from '../core/discover';
 import { PROFILES, ProfileName } from '../core/rules/rule';
@@ -108,6 +108,9 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** The files a project config is read from. */
+const CONFIG_FILE_NAMES = [JSON_CONFIG_NAME, PYPROJECT_NAME];
+
 export class Settings {
   private pullConfiguration = false;
   /** The section pushed by `didChangeConfiguration`, used when the client cannot be asked. */
@@ -152,10 +155,11 @@ export class Settings {
       this.cache.clear();
       this.changed.fire();
     }));
-    // Config files (`.mcp-tool-lint.json`, `pyproject.toml`) the client watches for us.
-    this.connection.onDidChangeWatchedFiles(this.log.guard('didChangeWatchedFiles', () => {
-      this.projectConfigChanged();
-    }));
+  }
+
+  /** Watched files changed (main.ts has the one handler): a project config file among them re-reads the configs. */
+  watchedFilesChanged(files: readonly string[]): void {
+    if (files.some((file) => CONFIG_FILE_NAMES.includes(path.basename(file)))) this.projectConfigChanged();
   }
 
   /** Forgets every project config read so far; the next analyses read them again. */

@@ -61,7 +61,7 @@ export function register(connection: Connection, context: ServerContext): void {
     const analysis = await analyzer.analyze(uri);
     const document = documents.get(uri);
     if (!analysis?.result || !document || document.version !== analysis.version) return undefined;
-    return { analysis, source: { text: document.getText(), filePath: uriToPath(uri), languageId: document.languageId, options: analysis.settings } };
+    return { analysis, source: { text: document.getText(), filePath: uriToPath(uri), languageId: document.languageId, options: analysis.options } };
   }
 
   connection.onCodeAction(log.guardRequest('Code actions', async (params: CodeActionParams): Promise<CodeAction[] | null> => {

@@ -26,7 +26,7 @@ async function afterNextMessage(): Promise<void> {
 const PREPARE_SLICE_MS = 1;
 
 /** Why a document is linted: with `run: onSave`, `change` is skipped; otherwise `save` is. */
-type Trigger = 'open' | 'change' | 'save' | 'settings';
+type Trigger = 'open' | 'change' | 'save' | 'settings' | 'project';
 
 export function capabilities(): ServerCapabilities {
   return { textDocumentSync: { save: { includeText: false } } };
@@ -107,5 +107,12 @@ export function register(connection: Connection, context: ServerContext): void {
   });
   settings.onDidChange(() => {
     for (const document of documents.all()) lint(document.uri, document.version, 'settings');
+  });
+  // What an open document sees of another module changed: its findings may too.
+  context.project.onDidChangeViews((uris) => {
+    for (const uri of uris) {
+      const document = documents.get(uri);
+      if (document) lint(document.uri, document.version, 'project');
+    }
   });
 }

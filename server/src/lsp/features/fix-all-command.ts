@@ -22,7 +22,7 @@ export function register(connection: Connection, context: ServerContext): void {
     const analysis = await analyzer.analyze(uri);
     if (!analysis?.result || analysis.version !== document.version) return false;
     if (!analysis.result.findings.some((finding) => finding.fixes.some((fix) => fix.safe))) return false;
-    const source = { text: document.getText(), filePath: uriToPath(uri), languageId: document.languageId, options: analysis.settings };
+    const source = { text: document.getText(), filePath: uriToPath(uri), languageId: document.languageId, options: analysis.options };
     const edits = fileWideEdits(source, { kind: 'safe' });
     if (edits.length === 0) return false;
     const edit: ApplyWorkspaceEditParams = context.client.workspace?.workspaceEdit?.documentChanges

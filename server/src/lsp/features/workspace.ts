@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url';
 import type { Connection, ServerCapabilities } from 'vscode-languageserver/node';
 import { analyzeText } from '../../core/analyze';
 import { grammarForPath } from '../../core/parse/parser';
-import { ConfigError, ConfigLoader, ProjectConfig } from '../../core/config';
+import { TolerantConfigLoader } from '../config-loader';
 import { discoverFiles } from '../../core/discover';
 import type { ServerContext } from '../context';
 import { toDiagnostic } from '../convert';
@@ -21,18 +21,6 @@ export const LINT_WORKSPACE_COMMAND = 'mcpToolLint.lintWorkspace';
 
 export function capabilities(): ServerCapabilities {
   return { workspace: { workspaceFolders: { supported: true, changeNotifications: true } } };
-}
-
-/** Discovery that skips a folder's bad config file (the settings report it) instead of stopping. */
-class TolerantConfigLoader extends ConfigLoader {
-  override configFor(fileOrDir: string, isDir = false): ProjectConfig | undefined {
-    try {
-      return super.configFor(fileOrDir, isDir);
-    } catch (error) {
-      if (error instanceof ConfigError) return undefined;
-      throw error;
-    }
-  }
 }
 
 export function register(connection: Connection, context: ServerContext): void {
@@ -72,7 +60,8 @@ export function register(connection: Connection, context: ServerContext): void {
     const grammar = grammarForPath(file);
     // Only this file's grammar is loaded (once), when the first file of its language comes.
     const lintable = fileSettings.enable && !fileSettings.excluded && grammar !== undefined && await context.analyzer.grammarLoaded(grammar);
-    const result = text !== undefined && lintable ? analyzeText(text, file, fileSettings) : undefined;
+    const project = context.project.viewFor(uri);
+    const result = text !== undefined && lintable ? analyzeText(text, file, project ? { ...fileSettings, project } : fileSettings) : undefined;
     if (run !== generation || documents.get(uri)) return false;
     if (!result?.findings.length) {
       clear(uri);
@@ -124,7 +113,7 @@ export function register(connection: Connection, context: ServerContext): void {
   });
 
   context.commands.add(LINT_WORKSPACE_COMMAND, () => lintWorkspace());
-  connection.onInitialized(log.guard('initialized', () => {
+  context.onInitialized(log.guard('initialized', () => {
     if (context.client.workspace?.workspaceFolders) {
       connection.workspace.onDidChangeWorkspaceFolders(({ added, removed }) => settings.changeWorkspaceFolders(added, removed));
     }

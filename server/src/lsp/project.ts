@@ -1,0 +1,160 @@
+/**
+ * The server's project index (core/project): built in the background after `initialized`, with
+ * work-done progress "Indexing MCP tools", never on the keystroke path. Open documents override
+ * the disk. A change that alters what another open document sees (its server's module renamed, a
+ * tool registered on its server in another file) makes that document linted again.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Emitter, Event } from 'vscode-languageserver/node';
+import type { Connection, FileEvent } from 'vscode-languageserver/node';
+import { discoverFiles, SKIPPED_FOLDERS } from '../core/discover';
+import { ALL_GRAMMARS } from '../core/parse/parser';
+import { DiskFileSystem } from '../core/project/file-system';
+import { ProjectIndex } from '../core/project/project-index';
+import { ProjectView } from '../core/project/view';
+import { textString } from '../core/source-text';
+import type { Analyzer } from './analysis';
+import { TolerantConfigLoader } from './config-loader';
+import { DocumentStore, uriToPath } from './documents';
+import { Logger } from './log';
+import { runInSlices } from './turns';
+
+export const INDEXING_TITLE = 'Indexing MCP tools';
+
+/** What the server asks a client to watch: sources, manifests, tsconfig files. */
+export const PROJECT_WATCHERS = [
+  { globPattern: '**/*.{py,pyi,ts,tsx,mts,cts,js,mjs,cjs,jsx}' },
+  { globPattern: '**/{package.json,pyproject.toml,setup.py,setup.cfg,pnpm-workspace.yaml,requirements*.txt,tsconfig*.json,jsconfig*.json}' },
+];
+/** How long indexing runs before the event loop gets a turn. */
+const SLICE_MS = 8;
+/** After the last change to a document, how long before what other documents see of it is brought up to date. */
+const SETTLE_MS = 300;
+
+/** Files whose change may alter what a module resolves to (sources, manifests, tsconfig). */
+export function isProjectFile(file: string): boolean {
+  const name = path.basename(file);
+  return /\.(py|pyi|[cm]?[jt]sx?)$/.test(name) || ['package.json', 'pyproject.toml', 'setup.py', 'setup.cfg', 'pnpm-workspace.yaml'].includes(name)
+    || /^requirements.*\.txt$/.test(name) || /^[tj]sconfig.*\.json$/.test(name);
+}
+
+export class ProjectService {
+  private index?: ProjectIndex;
+  private building?: Promise<void>;
+  private readonly changedDocuments = new Map<string, NodeJS.Timeout>();
+  private readonly stale = new Emitter<string[]>();
+  /** Open documents (uris) whose view of the project changed: lint them again. */
+  readonly onDidChangeViews: Event<string[]> = this.stale.event;
+  private watchers: fs.FSWatcher[] = [];
+
+  constructor(
+    private readonly connection: Connection,
+    private readonly documents: DocumentStore,
+    private readonly analyzer: Analyzer,
+    private readonly log: Logger,
+  ) {
+    documents.onDidChange((document) => this.documentChanged(document.uri));
+    documents.onDidClose((uri) => this.documentChanged(uri));
+  }
+
+  /** The view of the project an open document is analysed with; undefined outside the workspace folders. */
+  viewFor(uri: string): ProjectView | undefined {
+    if (!this.index || !uri.startsWith('file:')) return undefined;
+    return this.index.viewFor(uriToPath(uri));
+  }
+
+  /** Builds the index of `folders` (once; again after `rebuild`). */
+  start(folders: readonly string[], serverModules: readonly string[] = []): Promise<void> {
+    if (this.building) return this.building;
+    const overlay = (file: string): string | undefined => {
+      const document = this.documents.get(pathToFileURL(file).href);
+      return document ? textString(document.text) : undefined;
+    };
+    this.index = new ProjectIndex(folders, new DiskFileSystem(folders, overlay), { serverModules });
+    this.building = this.build(this.index, folders).catch((error: unknown) => this.log.error('Indexing the project', error));
+    return this.building;
+  }
+
+  private async build(index: ProjectIndex, folders: readonly string[]): Promise<void> {
+    const progress = await this.connection.window.createWorkDoneProgress();
+    progress.begin(INDEXING_TITLE, 0, 'Finding source files', false);
+    const started = performance.now();
+    try {
+      for (const grammar of ALL_GRAMMARS) await this.analyzer.grammarLoaded(grammar);
+      const files = discoverFiles(folders, { loader: new TolerantConfigLoader(), note: (message) => this.log.info(`Project index: ${message}`) }).map((target) => target.absolute);
+      await runInSlices(this.steps(index, files, (done, total) => progress.report(total ? Math.round((done / total) * 100) : 100, `${done}/${total} files`)), SLICE_MS, () => this.index === index);
+      this.log.info(`Project index: ${index.pending().length === 0 ? 'ready' : 'stopped'}, ${files.length} files in ${Math.round(performance.now() - started)} ms.`);
+    } finally {
+      progress.done();
+    }
+    if (this.index !== index) return;
+    // Documents analysed while the index was built saw part of it.
+    this.stale.fire(this.documents.all().map((document) => document.uri));
+  }
+
+  private *steps(index: ProjectIndex, files: readonly string[], report: (done: number, total: number) => void): Generator<void, void, undefined> {
+    for (let start = 0; start < files.length; start += 50) {
+      index.addCandidates(files.slice(start, start + 50));
+      yield;
+    }
+    const pending = index.pending();
+    for (const [done, file] of pending.entries()) {
+      index.summarise(file);
+      if (done % 10 === 0) report(done, pending.length);
+      yield;
+    }
+  }
+
+  /** An open document changed: what other documents see of it is brought up to date once typing pauses. */
+  private documentChanged(uri: string): void {
+    if (!uri.startsWith('file:')) return;
+    clearTimeout(this.changedDocuments.get(uri));
+    this.changedDocuments.set(uri, setTimeout(() => {
+      this.changedDocuments.delete(uri);
+      this.filesChanged([uriToPath(uri)]);
+    }, SETTLE_MS));
+  }
+
+  /** Files changed on disk or in the editor: drops what was read from them, re-reads their tools, tells which open documents to lint again. */
+  filesChanged(files: readonly string[]): void {
+    const index = this.index;
+    if (!index) return;
+    const stale = new Set<string>();
+    for (const file of files) {
+      if (!isProjectFile(file)) continue;
+      for (const dropped of index.changed(file)) stale.add(dropped);
+    }
+    for (const file of index.pending()) index.summarise(file);
+    for (const file of index.staleServerViews()) stale.add(file);
+    const open = [...stale].map((file) => pathToFileURL(file).href).filter((uri) => this.documents.get(uri));
+    if (open.length) this.stale.fire(open);
+  }
+
+  /** `workspace/didChangeWatchedFiles`, from the client's watchers or ours. */
+  watchedFilesChanged(changes: readonly FileEvent[]): void {
+    this.filesChanged(changes.filter((change) => change.uri.startsWith('file:')).map((change) => uriToPath(change.uri)));
+  }
+
+  /** Editors that cannot register watchers (Neovim 0.7, eglot): the server watches the folders itself. */
+  watchFolders(folders: readonly string[]): void {
+    for (const folder of folders) {
+      try {
+        const watcher = fs.watch(folder, { recursive: true, persistent: false }, (_event, name) => {
+          if (!name || name.split(path.sep).some((part) => SKIPPED_FOLDERS.has(part))) return;
+          this.filesChanged([path.join(folder, name.toString())]);
+        });
+        watcher.on('error', (error) => this.log.error(`Watching ${folder}`, error));
+        this.watchers.push(watcher);
+      } catch (error) {
+        this.log.error(`Watching ${folder}`, error);
+      }
+    }
+  }
+
+  dispose(): void {
+    for (const watcher of this.watchers) watcher.close();
+    this.watchers = [];
+  }
+}

@@ -1,0 +1,106 @@
+// The project index over the real stdio server: a copy of test/projects/python-jira as the
+// workspace folder, indexed in the background with work-done progress; tools registered on a server
+// imported from another module are seen; a duplicate name on one server is reported in both files,
+// each pointing at the other; editing one module (in the editor, or on disk with a watched-file
+// event) re-publishes the diagnostics of the other open document.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { pathToFileURL } from 'node:url';
+import { Diagnostic } from 'vscode-languageserver/node';
+import { repoRoot } from '../helpers/fixtures';
+import { DEFAULT_CAPABILITIES, LspClient, TestDocument } from '../helpers/lsp-client';
+
+const uriOf = (file: string): string => pathToFileURL(file).href;
+
+/** `line:col code` of each diagnostic (1-based), with its related locations as `file:line`. */
+function described(diagnostics: readonly Diagnostic[], root: string): string[] {
+  return diagnostics.map((diagnostic) => {
+    const related = (diagnostic.relatedInformation ?? []).map((info) => `${path.relative(root, new URL(info.location.uri).pathname)}:${info.location.range.start.line + 1}`);
+    return `${diagnostic.range.start.line + 1}:${diagnostic.range.start.character + 1} ${diagnostic.code}${related.length ? ` -> ${related.join(', ')}` : ''}`;
+  });
+}
+
+describe('project index', () => {
+  let client: LspClient;
+  let root: string;
+  const file = (relative: string): string => path.join(root, relative);
+  const documentOf = (relative: string): TestDocument => new TestDocument(uriOf(file(relative)), 'python', fs.readFileSync(file(relative), 'utf8'));
+
+  before(async () => {
+    root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'mtl-project-')));
+    fs.cpSync(path.join(repoRoot(), 'test', 'projects', 'python-jira'), root, { recursive: true });
+    const capabilities = {
+      ...DEFAULT_CAPABILITIES,
+      workspace: { ...DEFAULT_CAPABILITIES.workspace, workspaceFolders: true, didChangeWatchedFiles: { dynamicRegistration: true } },
+      window: { workDoneProgress: true },
+    };
+    ({ client } = await LspClient.start({ capabilities, workspaceFolders: [{ uri: uriOf(root), name: 'jira' }] }));
+    const progress = await client.waitForProgressEnd('Indexing MCP tools');
+    assert.equal(progress[progress.length - 1].kind, 'end');
+  });
+  after(() => {
+    client?.kill();
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  test('tools on a server imported from another module are seen, and a name registered twice on it is reported in both files', async () => {
+    const issues = documentOf('src/jira_mcp/tools/issues.py');
+    const search = documentOf('src/jira_mcp/tools/search.py');
+    await client.open(issues);
+    await client.open(search);
+    assert.deepEqual(described((await client.waitForDiagnostics(issues.uri, 1)).diagnostics, root), [
+      '8:2 invalid-tool-name -> src/jira_mcp/tools/search.py:11',
+      '14:11 missing-annotation-hint',
+      '14:46 read-only-destructive -> src/jira_mcp/tools/issues.py:14',
+      '21:2 missing-annotations',
+    ]);
+    assert.deepEqual(described((await client.waitForDiagnostics(search.uri, 1)).diagnostics, root), [
+      '11:16 invalid-tool-name -> src/jira_mcp/tools/issues.py:8',
+    ]);
+
+    // Renaming the tool in one open document takes the duplicate off the other, at the same version.
+    const before = client.diagnostics.length;
+    await client.change(issues.nextVersion(), [issues.replace('def get_issue(', 'def fetch_issue(')]);
+    const republished = await client.waitForDiagnostics(search.uri, 1, before);
+    assert.deepEqual(republished.diagnostics, []);
+    // And back.
+    const renamed = client.diagnostics.length;
+    await client.change(issues.nextVersion(), [issues.replace('def fetch_issue(', 'def get_issue(')]);
+    assert.deepEqual(described((await client.waitForDiagnostics(search.uri, 1, renamed)).diagnostics, root), [
+      '11:16 invalid-tool-name -> src/jira_mcp/tools/issues.py:8',
+    ]);
+  });
+
+  test('a module written on disk (a watched-file event) changes what an open document sees', async () => {
+    const search = documentOf('src/jira_mcp/tools/search.py');
+    const extra = file('src/jira_mcp/tools/extra.py');
+    fs.writeFileSync(extra, [
+      'from jira_mcp.server import mcp',
+      '',
+      '',
+      '@mcp.tool(annotations={"readOnlyHint": True, "openWorldHint": True})',
+      'def search_issues(text: str) -> list[dict]:',
+      '    """Full-text search."""',
+      '    return []',
+      '',
+    ].join('\n'));
+    const before = client.diagnostics.length;
+    await client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: uriOf(extra), type: 1 }] });
+    const republished = await client.waitForDiagnostics(search.uri, 1, before);
+    assert.deepEqual(described(republished.diagnostics, root), [
+      '5:2 invalid-tool-name -> src/jira_mcp/tools/extra.py:4',
+      '11:16 invalid-tool-name -> src/jira_mcp/tools/issues.py:8',
+    ]);
+  });
+
+  test('look-alikes stay quiet: a Pydantic AI agent\'s tools, and test servers registering the same functions', async () => {
+    for (const relative of ['src/jira_mcp/agent.py', 'tests/test_issues.py', 'src/jira_mcp/composite.py']) {
+      const document = documentOf(relative);
+      await client.open(document);
+      assert.deepEqual((await client.waitForDiagnostics(document.uri, 1)).diagnostics, [], relative);
+    }
+  });
+});
