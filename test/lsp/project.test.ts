@@ -104,3 +104,31 @@ describe('project index', () => {
     }
   });
 });
+
+describe('project index, in an editor that cannot register watchers', () => {
+  let client: LspClient;
+  let root: string;
+
+  before(async () => {
+    root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'mtl-project-unwatched-')));
+    fs.cpSync(path.join(repoRoot(), 'test', 'projects', 'python-jira'), root, { recursive: true });
+    const capabilities = { ...DEFAULT_CAPABILITIES, window: { workDoneProgress: true } };
+    ({ client } = await LspClient.start({ capabilities, workspaceFolders: [{ uri: uriOf(root), name: 'jira' }] }));
+    await client.waitForProgressEnd('Indexing MCP tools');
+  });
+  after(() => {
+    client?.kill();
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  test('the server watches the folder itself: a module written on disk re-publishes an open document', async () => {
+    const searchFile = path.join(root, 'src/jira_mcp/tools/search.py');
+    const search = new TestDocument(uriOf(searchFile), 'python', fs.readFileSync(searchFile, 'utf8'));
+    await client.open(search);
+    assert.equal((await client.waitForDiagnostics(search.uri, 1)).diagnostics.length, 1);
+    const before = client.diagnostics.length;
+    const issues = path.join(root, 'src/jira_mcp/tools/issues.py');
+    fs.writeFileSync(issues, fs.readFileSync(issues, 'utf8').replace('def get_issue(', 'def fetch_issue('));
+    assert.deepEqual((await client.waitForDiagnostics(search.uri, 1, before)).diagnostics, []);
+  });
+});

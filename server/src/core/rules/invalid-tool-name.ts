@@ -11,8 +11,8 @@ export const invalidToolName: Rule = {
   severity: severities('warning', { arcade: 'off' }),
   fixable: 'none',
   docs: {
-    summary: 'A tool name outside 1–128 characters of [A-Za-z0-9_.-], or the same name registered twice in one file.',
-    whatItDoes: 'Checks tool names the linter can read (a string literal or constant, or the function name): they should be 1 to 128 characters of letters, digits, `_`, `-` and `.`, and unique within the file.',
+    summary: 'A tool name outside 1–128 characters of [A-Za-z0-9_.-], or the same name registered twice on one server.',
+    whatItDoes: 'Checks tool names the linter can read (a string literal or constant, or the function name): they should be 1 to 128 characters of letters, digits, `_`, `-` and `.`, and unique on their server. With the project index, tools registered on one server object by different modules are compared too: the duplicate is reported in each file, pointing at the other. Servers made in different functions (each test building its own) and names not known statically (a loop variable) are never duplicates.',
     why: 'The MCP spec (2025-11-25) says tool names SHOULD use only those characters and be unique within a server: clients and gateways reject or rewrite other names, and a second tool with the same name replaces or hides the first.',
     example: 'server.registerTool("get weather", { description: "Weather for a city" }, handler);',
     useInstead: 'server.registerTool("get_weather", { description: "Weather for a city" }, handler);',

@@ -1,0 +1,2 @@
+export { defineTool, sharedServer } from "./register.js";
+export type { ToolHandler } from "./register.js";

@@ -1,0 +1,56 @@
+// Whole fixture projects (test/projects/python-jira, test/projects/ts-monorepo) analysed file by
+// file with the project index, as the CLI and the server do: every finding of every file, with
+// related information naming the other file, checked exactly against `<project>.expected`. Write
+// a new project's expectations with UPDATE_EXPECTED=1 and review them line by line.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { test } from 'node:test';
+import { analyzeText, initAnalysis } from '../../server/src/core/analyze';
+import { discoverFiles } from '../../server/src/core/discover';
+import { ConfigLoader } from '../../server/src/core/config';
+import { Finding } from '../../server/src/core/model';
+import { DiskFileSystem } from '../../server/src/core/project/file-system';
+import { ProjectIndex } from '../../server/src/core/project/project-index';
+import { repoRoot } from '../helpers/fixtures';
+
+const PROJECTS = path.join(repoRoot(), 'test', 'projects');
+
+function analyseProject(root: string, options: { withIndex: boolean }): string {
+  const files = discoverFiles([root], { loader: new ConfigLoader(), note: () => undefined }).map((target) => target.absolute);
+  const index = new ProjectIndex([root], new DiskFileSystem([root]));
+  index.addCandidates(files);
+  for (const file of index.pending()) index.summarise(file);
+  const relative = (file: string): string => path.relative(root, file).split(path.sep).join('/');
+  const lines: string[] = [];
+  for (const file of files) {
+    const text = fs.readFileSync(file, 'utf8');
+    const result = analyzeText(text, file, options.withIndex ? { project: index.viewFor(file) } : {});
+    for (const finding of result?.findings ?? []) lines.push(`${relative(file)}:${formatted(finding, relative)}`);
+  }
+  return lines.join('\n') + '\n';
+}
+
+function formatted(finding: Finding, relative: (file: string) => string): string {
+  const related = finding.related.map((info) => `\n    related ${info.file ? `${relative(info.file)}:` : ''}${info.range.start.line + 1}:${info.range.start.character + 1} ${info.message}`);
+  return `${finding.range.start.line + 1}:${finding.range.start.character + 1} ${finding.severity} ${finding.code} ${finding.message}${related.join('')}`;
+}
+
+for (const name of ['python-jira', 'ts-monorepo']) {
+  test(`${name}: every finding of the project, with its index`, async () => {
+    await initAnalysis();
+    const actual = analyseProject(path.join(PROJECTS, name), { withIndex: true });
+    const expectedFile = path.join(PROJECTS, `${name}.expected`);
+    if (process.env.UPDATE_EXPECTED) fs.writeFileSync(expectedFile, actual);
+    assert.equal(actual, fs.readFileSync(expectedFile, 'utf8'));
+  });
+}
+
+test('without the index, the tools registered on imported servers are not seen and the duplicates across modules are not found', async () => {
+  await initAnalysis();
+  const alone = analyseProject(path.join(PROJECTS, 'ts-monorepo'), { withIndex: false });
+  assert.ok(!alone.includes('MTL216'), 'no cross-module duplicate');
+  assert.ok(!alone.includes('apps/server/src/tools/search.ts'), 'the wrapper call is not a tool');
+  const python = analyseProject(path.join(PROJECTS, 'python-jira'), { withIndex: false });
+  assert.ok(!python.includes('transition_issue'), 'the tool without annotations on an imported server is not seen');
+});
