@@ -28,8 +28,9 @@ export const PROJECT_WATCHERS = [
   { globPattern: '**/*.{py,pyi,ts,tsx,mts,cts,js,mjs,cjs,jsx}' },
   { globPattern: '**/{package.json,pyproject.toml,setup.py,setup.cfg,pnpm-workspace.yaml,requirements*.txt,tsconfig*.json,jsconfig*.json}' },
 ];
-/** How long indexing runs before the event loop gets a turn. */
-const SLICE_MS = 8;
+/** How long indexing runs before the event loop gets a turn, and how long one step of a module's parse runs. */
+const SLICE_MS = 2;
+const PARSE_STEP_MS = 1;
 /** After the last change to a document, how long before what other documents see of it is brought up to date. */
 const SETTLE_MS = 300;
 
@@ -101,7 +102,7 @@ export class ProjectService {
     }
     const pending = index.pending();
     for (const [done, file] of pending.entries()) {
-      index.summarise(file);
+      yield* index.summariseInSteps(file, PARSE_STEP_MS);
       if (done % 10 === 0) report(done, pending.length);
       yield;
     }

@@ -6,7 +6,8 @@
 import * as path from 'node:path';
 import { extractPythonDeclarations } from '../frontends/python';
 import { extractScriptModule } from '../frontends/typescript';
-import { GrammarId, grammarForPath, isGrammarLoaded, parse } from '../parse/parser';
+import { Tree } from 'web-tree-sitter';
+import { GrammarId, grammarForPath, isGrammarLoaded, parse, SteppedParse } from '../parse/parser';
 import { ToolDeclaration } from '../model';
 import { PythonFacts, pythonFacts } from './facts-python';
 import { ScriptFacts, scriptFacts } from './facts-script';
@@ -50,24 +51,48 @@ export function readFacts(file: string, text: string, serverModules: readonly st
 
 /** A module's tools as read with `view`. */
 export function readTools(file: string, text: string, view: ProjectView, serverModules: readonly string[]): ModuleTools | undefined {
+  const steps = readToolsInSteps(file, text, view, serverModules, Infinity);
+  for (let step = steps.next(); ; step = steps.next()) if (step.done) return step.value;
+}
+
+/**
+ * `readTools` in steps: the parse stops after `stepMs` (the next step goes on with it), so the
+ * language server's background indexing never holds a keystroke for long.
+ */
+export function* readToolsInSteps(file: string, text: string, view: ProjectView, serverModules: readonly string[], stepMs: number): Generator<void, ModuleTools | undefined, undefined> {
   const grammar = grammarOfModule(file);
   if (!grammar || text.length > MAX_SUMMARY_CHARACTERS) return undefined;
-  const tree = parse(grammar, text);
+  const parse = new SteppedParse(grammar, text, { text });
+  let tree: Tree | undefined;
   try {
-    if (grammar === 'python') {
-      const declarations = extractPythonDeclarations(tree, text, undefined, view);
-      const tools = declarations.map((declaration) => remoteTool(declaration, file));
-      const toolFunctions = new Map<string, RemoteTool>();
-      for (const tool of tools) if (tool.functionName) toolFunctions.set(tool.functionName, tool);
-      return { tools, toolFunctions, wrappers: new Map() };
+    for (;;) {
+      const until = performance.now() + stepMs;
+      tree = parse.step(() => performance.now() >= until);
+      if (tree) break;
+      yield;
     }
-    const { declarations, wrappers } = extractScriptModule(tree, grammar, file, { serverModules, project: view });
-    return { tools: declarations.map((declaration) => remoteTool(declaration, file)), toolFunctions: new Map(), wrappers: new Map(wrappers.map((wrapper) => [wrapper.name, wrapper])) };
+  } finally {
+    if (!tree) parse.abandon();
+  }
+  try {
+    return toolsOfTree(tree, grammar, file, text, view, serverModules);
   } catch {
     return undefined;
   } finally {
     tree.delete();
   }
+}
+
+function toolsOfTree(tree: Tree, grammar: GrammarId, file: string, text: string, view: ProjectView, serverModules: readonly string[]): ModuleTools {
+  if (grammar === 'python') {
+    const declarations = extractPythonDeclarations(tree, text, undefined, view);
+    const tools = declarations.map((declaration) => remoteTool(declaration, file));
+    const toolFunctions = new Map<string, RemoteTool>();
+    for (const tool of tools) if (tool.functionName) toolFunctions.set(tool.functionName, tool);
+    return { tools, toolFunctions, wrappers: new Map() };
+  }
+  const { declarations, wrappers } = extractScriptModule(tree, grammar, file, { serverModules, project: view });
+  return { tools: declarations.map((declaration) => remoteTool(declaration, file)), toolFunctions: new Map(), wrappers: new Map(wrappers.map((wrapper) => [wrapper.name, wrapper])) };
 }
 
 function remoteTool(declaration: ToolDeclaration, file: string): RemoteTool {

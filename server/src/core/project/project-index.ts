@@ -8,7 +8,7 @@ import { mayDeclareTools } from '../analyze';
 import { ProjectFileSystem } from './file-system';
 import { isSameOrBelow, ProjectLayout } from './layout';
 import { sdkEvidenceIn } from './manifests';
-import { ModuleFacts, ModuleTools, readFacts, readTools } from './modules';
+import { ModuleFacts, ModuleTools, readFacts, readToolsInSteps } from './modules';
 import { IndexView } from './project-view';
 import { resolvePythonModule } from './resolve-python';
 import { resolveScriptImport } from './resolve-script';
@@ -34,6 +34,8 @@ export class ProjectIndex {
   private byServer?: Map<string, RemoteTool[]>;
   private readonly views = new Map<string, IndexView>();
   private readonly evidence = new Map<string, boolean>();
+  /** Counts the changes: a summary read in steps across one is not kept. */
+  private changes = 0;
 
   constructor(private readonly roots: readonly string[], readonly fs: ProjectFileSystem, private readonly options: ProjectIndexOptions = {}) {}
 
@@ -72,6 +74,24 @@ export class ProjectIndex {
     this.toolsOf(file);
   }
 
+  /** `summarise` in steps, the parse stopping every `stepMs`; a change to the file meanwhile drops what was read. */
+  *summariseInSteps(file: string, stepMs: number): Generator<void, void, undefined> {
+    if (this.tools.get(file)?.tools || this.computing.has(file)) return;
+    const text = this.fs.readText(file);
+    if (text === undefined) return;
+    this.computing.add(file);
+    const changes = this.changes;
+    try {
+      const view = new IndexView(this, file, this.dependsOnSdk(file));
+      const tools = yield* readToolsInSteps(file, text, view, this.serverModules, stepMs);
+      if (changes !== this.changes) return;
+      this.tools.set(file, { tools, reads: view.readFiles });
+      this.byServer = undefined;
+    } finally {
+      this.computing.delete(file);
+    }
+  }
+
   viewFor(file: string): ProjectView {
     let view = this.views.get(file);
     if (!view) this.views.set(file, (view = new IndexView(this, file, this.dependsOnSdk(file))));
@@ -98,19 +118,9 @@ export class ProjectIndex {
   toolsOf(file: string): ModuleTools | undefined {
     const known = this.tools.get(file);
     if (known?.tools) return known.tools;
-    if (this.computing.has(file)) return undefined;
-    const text = this.fs.readText(file);
-    if (text === undefined) return undefined;
-    this.computing.add(file);
-    try {
-      const view = new IndexView(this, file, this.dependsOnSdk(file));
-      const tools = readTools(file, text, view, this.serverModules);
-      this.tools.set(file, { tools, reads: view.readFiles });
-      this.byServer = undefined;
-      return tools;
-    } finally {
-      this.computing.delete(file);
-    }
+    const steps = this.summariseInSteps(file, Infinity);
+    while (!steps.next().done);
+    return this.tools.get(file)?.tools;
   }
 
   /** Every candidate's tools registered on `serverKey` (those read so far). */
@@ -203,6 +213,7 @@ export class ProjectIndex {
    * Returns the files whose views were dropped (the language server re-analyses those open).
    */
   changed(file: string): string[] {
+    this.changes++;
     const dropped = new Set<string>([file]);
     for (let grew = true; grew;) {
       grew = false;
