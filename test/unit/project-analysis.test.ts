@@ -53,4 +53,5 @@ test('without the index, the tools registered on imported servers are not seen a
   assert.ok(!alone.includes('apps/server/src/tools/search.ts'), 'the wrapper call is not a tool');
   const python = analyseProject(path.join(PROJECTS, 'python-jira'), { withIndex: false });
   assert.ok(!python.includes('transition_issue'), 'the tool without annotations on an imported server is not seen');
+  assert.ok(!python.includes('comments.py'), 'the registration wrappers\' uses are not tools');
 });

@@ -5,6 +5,8 @@
  */
 import * as path from 'node:path';
 import { extractPythonDeclarations } from '../frontends/python';
+import { PythonModule } from '../frontends/python/module';
+import { findPythonWrappers } from '../frontends/python/wrappers';
 import { extractScriptModule } from '../frontends/typescript';
 import { Tree } from 'web-tree-sitter';
 import { GrammarId, grammarForPath, isGrammarLoaded, parse, SteppedParse } from '../parse/parser';
@@ -21,7 +23,7 @@ export interface ModuleTools {
   tools: RemoteTool[];
   /** Python: module-level functions declared as tools, by name. */
   toolFunctions: Map<string, RemoteTool>;
-  /** TS/JS: registration wrappers by function name. */
+  /** Registration wrappers by function name. */
   wrappers: Map<string, RegistrationWrapper>;
 }
 
@@ -89,7 +91,9 @@ function toolsOfTree(tree: Tree, grammar: GrammarId, file: string, text: string,
     const tools = declarations.map((declaration) => remoteTool(declaration, file));
     const toolFunctions = new Map<string, RemoteTool>();
     for (const tool of tools) if (tool.functionName) toolFunctions.set(tool.functionName, tool);
-    return { tools, toolFunctions, wrappers: new Map() };
+    const module = new PythonModule(tree.rootNode, text);
+    module.project = view;
+    return { tools, toolFunctions, wrappers: new Map(findPythonWrappers(tree.rootNode, module, file).map((wrapper) => [wrapper.name, wrapper])) };
   }
   const { declarations, wrappers } = extractScriptModule(tree, grammar, file, { serverModules, project: view });
   return { tools: declarations.map((declaration) => remoteTool(declaration, file)), toolFunctions: new Map(), wrappers: new Map(wrappers.map((wrapper) => [wrapper.name, wrapper])) };

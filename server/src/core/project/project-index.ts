@@ -165,8 +165,11 @@ export class ProjectIndex {
     const imported = facts.imports.get(name);
     if (imported) return this.pythonSymbol(file, rest.reduce(memberPath, imported), reads, hops + 1);
     if (rest.length) return undefined;
-    const tool = this.toolsOf(file)?.toolFunctions.get(name);
+    const tools = this.toolsOf(file);
+    const tool = tools?.toolFunctions.get(name);
     if (tool) return { kind: 'tool', tool };
+    const wrapper = tools?.wrappers.get(name);
+    if (wrapper) return { kind: 'wrapper', wrapper };
     return facts.others.has(name) ? { kind: 'other' } : undefined;
   }
 

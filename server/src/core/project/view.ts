@@ -44,6 +44,10 @@ export interface RegistrationWrapper {
   argumentFromParameter: number[];
   /** The server the wrapper registers on, when known. */
   serverKey?: string;
+  /** Python: the wrapper passes its `**kwargs` on to the registration (so the keywords at its uses are the registration's). */
+  forwardsKeywords?: boolean;
+  /** Python: the wrapper is a decorator factory (`@wrapper(...)` registers the decorated function). */
+  decorator?: boolean;
   file: string;
   range: Range;
   name: string;

@@ -9,6 +9,8 @@ import { namedChildren, rangeOf } from '../syntax';
 import { Candidate } from './candidates';
 import { PythonModule } from './module';
 import { Receiver, receiverOf } from './servers';
+import { importedWrapper } from './wrappers';
+import { RegistrationWrapper } from '../../project/view';
 
 export type ToolKind = 'arcade' | 'sdk' | 'lowlevel';
 
@@ -101,13 +103,15 @@ function fromDecorator(decorator: Node, definitionHolder: Node | undefined, modu
   if (!expression) return undefined;
   const called = expression.type === 'call';
   const callee = called ? expression.childForFieldName('function') : expression;
-  if (!callee || !isToolCallee(callee, module)) return undefined;
+  if (!callee) return undefined;
+  const wrapper = isToolCallee(callee, module) ? undefined : importedWrapper(callee, module);
+  if (!wrapper?.decorator && !isToolCallee(callee, module)) return undefined;
   const argumentList = called ? expression.childForFieldName('arguments') ?? undefined : undefined;
   if (argumentList && argumentList.type !== 'argument_list') return undefined;
   const keywords = keywordNames(argumentList);
-  const receiver = callee.type === 'attribute' ? callee.childForFieldName('object') ?? undefined : undefined;
-  const receiverKind = receiver && receiverOf(receiver, module);
-  if (!counts(module, keywords, receiverKind)) return undefined;
+  const receiver = callee.type === 'attribute' && !wrapper ? callee.childForFieldName('object') ?? undefined : undefined;
+  const receiverKind = wrapper ? wrapperReceiver(wrapper) : receiver && receiverOf(receiver, module);
+  if (!wrapper && !counts(module, keywords, receiverKind)) return undefined;
   const kind = kindOf(module, receiver, keywords, receiverKind);
   const functionNode = definitionHolder?.childForFieldName('definition') ?? undefined;
   return {
@@ -130,8 +134,10 @@ function fromCall(call: Node, module: PythonModule): Registration | undefined {
   const argumentList = call.childForFieldName('arguments');
   if (!callee || argumentList?.type !== 'argument_list') return undefined;
   const name = module.resolveName(callee);
-  if (callee.type !== 'call' && (!name || !CALL_NAMES.has(name))) return undefined;
   const keywords = keywordNames(argumentList);
+  const wrapper = callee.type !== 'call' && (!name || !CALL_NAMES.has(name)) ? importedWrapper(callee, module) : undefined;
+  if (wrapper) return fromWrapperCall(call, callee, argumentList, wrapper, module, keywords);
+  if (callee.type !== 'call' && (!name || !CALL_NAMES.has(name))) return undefined;
   const firstPositional = namedChildren(argumentList).find((a) => a.type !== 'keyword_argument' && a.type !== 'comment');
 
   // `mcp.tool(...)(fn)`: the outer call registers `fn` with the inner call's arguments.
@@ -176,6 +182,23 @@ function fromCall(call: Node, module: PythonModule): Registration | undefined {
     }
   }
   return undefined;
+}
+
+/** `register(fn, annotations=...)` of an imported wrapper that registers the function it is given. */
+function fromWrapperCall(call: Node, callee: Node, argumentList: Node, wrapper: RegistrationWrapper, module: PythonModule, keywords: Set<string>): Registration | undefined {
+  if (wrapper.method !== 'add_tool') return undefined;
+  const positional = namedChildren(argumentList).filter((a) => a.type !== 'keyword_argument' && a.type !== 'comment' && a.type !== 'dictionary_splat' && a.type !== 'list_splat');
+  const functionArgument = positional[wrapper.argumentFromParameter[0]];
+  return withFunction({
+    form: 'python-sdk-tool', kind: 'sdk', node: call, calleeRange: rangeOf(callee),
+    argumentList: wrapper.forwardsKeywords ? argumentList : undefined,
+    skipPositional: wrapper.argumentFromParameter[0] + 1, receiverKind: wrapperReceiver(wrapper),
+  }, functionArgument, module, wrapper.forwardsKeywords ? keywords : new Set());
+}
+
+/** The server a wrapper registers on, as a receiver. */
+function wrapperReceiver(wrapper: RegistrationWrapper): Receiver | undefined {
+  return wrapper.serverKey ? { kind: 'unknown', key: wrapper.serverKey } : undefined;
 }
 
 /**
