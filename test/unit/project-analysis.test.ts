@@ -51,6 +51,7 @@ test('without the index, the tools registered on imported servers are not seen a
   const alone = analyseProject(path.join(PROJECTS, 'ts-monorepo'), { withIndex: false });
   assert.ok(!alone.includes('MTL216'), 'no cross-module duplicate');
   assert.ok(!alone.includes('apps/server/src/tools/search.ts'), 'the wrapper call is not a tool');
+  assert.ok(!alone.includes('empty_bucket'), 'a table entry without annotations is a tool only when another module registers the table');
   const python = analyseProject(path.join(PROJECTS, 'python-jira'), { withIndex: false });
   assert.ok(!python.includes('transition_issue'), 'the tool without annotations on an imported server is not seen');
   assert.ok(!python.includes('comments.py'), 'the registration wrappers\' uses are not tools');

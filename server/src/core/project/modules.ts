@@ -13,7 +13,7 @@ import { GrammarId, grammarForPath, isGrammarLoaded, parse, SteppedParse } from 
 import { ToolDeclaration } from '../model';
 import { PythonFacts, pythonFacts } from './facts-python';
 import { ScriptFacts, scriptFacts } from './facts-script';
-import { ProjectView, RegistrationWrapper, RemoteTool } from './view';
+import { ProjectView, RegistrationWrapper, RemoteTool, symbolKey } from './view';
 import { isServerModule } from '../frontends/typescript/imports';
 import { serverModulesOf } from '../frontends/typescript';
 
@@ -25,6 +25,8 @@ export interface ModuleTools {
   toolFunctions: Map<string, RemoteTool>;
   /** Registration wrappers by function name. */
   wrappers: Map<string, RegistrationWrapper>;
+  /** TS/JS: the tool tables of other modules this one registers, as `file#name`. */
+  registeredTables?: string[];
 }
 
 /** Files larger than this are not summarised (a generated module holds no server of ours). */
@@ -95,8 +97,12 @@ function toolsOfTree(tree: Tree, grammar: GrammarId, file: string, text: string,
     module.project = view;
     return { tools, toolFunctions, wrappers: new Map(findPythonWrappers(tree.rootNode, module, file).map((wrapper) => [wrapper.name, wrapper])) };
   }
-  const { declarations, wrappers } = extractScriptModule(tree, grammar, file, { serverModules, project: view });
-  return { tools: declarations.map((declaration) => remoteTool(declaration, file)), toolFunctions: new Map(), wrappers: new Map(wrappers.map((wrapper) => [wrapper.name, wrapper])) };
+  const { declarations, wrappers, tables } = extractScriptModule(tree, grammar, file, { serverModules, project: view });
+  const registeredTables = tables.flatMap(({ specifier, name }) => {
+    const symbol = view.scriptSymbol(specifier, name);
+    return symbol?.kind === 'other' && symbol.file && symbol.name ? [symbolKey(symbol.file, symbol.name)] : [];
+  });
+  return { tools: declarations.map((declaration) => remoteTool(declaration, file)), toolFunctions: new Map(), wrappers: new Map(wrappers.map((wrapper) => [wrapper.name, wrapper])), registeredTables };
 }
 
 function remoteTool(declaration: ToolDeclaration, file: string): RemoteTool {

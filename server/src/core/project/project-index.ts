@@ -14,7 +14,7 @@ import { resolvePythonModule } from './resolve-python';
 import { resolveScriptImport } from './resolve-script';
 import { projectRootFor } from './roots';
 import { memberPath } from '../frontends/python/module';
-import { ProjectSymbol, ProjectView, RemoteTool } from './view';
+import { ProjectSymbol, ProjectView, RemoteTool, symbolKey } from './view';
 
 /** Re-exports followed at most this deep (a cycle stops there). */
 const MAX_HOPS = 12;
@@ -32,6 +32,8 @@ export class ProjectIndex {
   /** Files whose tools count towards the servers' tool lists (those that may declare tools). */
   private readonly candidates = new Set<string>();
   private byServer?: Map<string, RemoteTool[]>;
+  /** `file#name` of the tool tables other modules register. */
+  private registeredTables?: Set<string>;
   private readonly views = new Map<string, IndexView>();
   private readonly evidence = new Map<string, boolean>();
   /** Counts the changes: a summary read in steps across one is not kept. */
@@ -59,7 +61,7 @@ export class ProjectIndex {
       const text = this.fs.readText(file);
       if (text !== undefined && mayDeclareTools(text)) {
         this.candidates.add(file);
-        this.byServer = undefined;
+        this.forgetAggregates();
       }
     }
   }
@@ -86,10 +88,15 @@ export class ProjectIndex {
       const tools = yield* readToolsInSteps(file, text, view, this.serverModules, stepMs);
       if (changes !== this.changes) return;
       this.tools.set(file, { tools, reads: view.readFiles });
-      this.byServer = undefined;
+      this.forgetAggregates();
     } finally {
       this.computing.delete(file);
     }
+  }
+
+  private forgetAggregates(): void {
+    this.byServer = undefined;
+    this.registeredTables = undefined;
   }
 
   viewFor(file: string): ProjectView {
@@ -121,6 +128,15 @@ export class ProjectIndex {
     const steps = this.summariseInSteps(file, Infinity);
     while (!steps.next().done);
     return this.tools.get(file)?.tools;
+  }
+
+  /** Whether another module registers the tool table bound to `name` in `file` (those read so far). */
+  tableRegistered(file: string, name: string): boolean {
+    if (!this.registeredTables) {
+      this.registeredTables = new Set();
+      for (const candidate of this.candidates) for (const table of this.tools.get(candidate)?.tools?.registeredTables ?? []) this.registeredTables.add(table);
+    }
+    return this.registeredTables.has(symbolKey(file, name));
   }
 
   /** Every candidate's tools registered on `serverKey` (those read so far). */
@@ -203,10 +219,10 @@ export class ProjectIndex {
         return this.scriptSymbol(file, binding.specifier, binding.name, reads, hops + 1);
       case 'function': {
         const wrapper = this.toolsOf(file)?.wrappers.get(binding.name);
-        return wrapper ? { kind: 'wrapper', wrapper } : { kind: 'other' };
+        return wrapper ? { kind: 'wrapper', wrapper } : { kind: 'other', file, name: binding.name };
       }
       default:
-        return binding ? { kind: 'other' } : undefined;
+        return binding ? { kind: 'other', file, name: exported.local } : undefined;
     }
   }
 
@@ -234,7 +250,7 @@ export class ProjectIndex {
     if (!/\.(py|pyi|[cm]?[jt]sx?)$/.test(file)) this.evidence.clear();
     this.candidates.delete(file);
     this.addCandidates([file]);
-    this.byServer = undefined;
+    this.forgetAggregates();
     return this.dropViewsReading(dropped);
   }
 

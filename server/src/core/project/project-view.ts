@@ -11,6 +11,8 @@ export class IndexView implements ProjectView {
   private readonly symbols = new Map<string, ProjectSymbol | undefined>();
   /** Per server read: the other files' tools on it, as a fingerprint. */
   private readonly serverLists = new Map<string, string>();
+  /** Per table asked about: whether it was registered. */
+  private readonly tables = new Map<string, boolean>();
 
   constructor(private readonly index: ProjectIndex, readonly file: string, readonly dependsOnSdk: boolean) {}
 
@@ -28,6 +30,12 @@ export class IndexView implements ProjectView {
     return tools;
   }
 
+  tableRegistered(name: string): boolean {
+    const registered = this.index.tableRegistered(this.file, name);
+    this.tables.set(name, registered);
+    return registered;
+  }
+
   private memo(key: string, resolve: () => ProjectSymbol | undefined): ProjectSymbol | undefined {
     if (!this.symbols.has(key)) this.symbols.set(key, resolve());
     return this.symbols.get(key);
@@ -39,8 +47,9 @@ export class IndexView implements ProjectView {
     return false;
   }
 
-  /** Whether another file's tools on a server this view read have changed. */
+  /** Whether another file's tools on a server this view read, or the tables registered, have changed. */
   serverListsChanged(): boolean {
+    for (const [name, registered] of this.tables) if (this.index.tableRegistered(this.file, name) !== registered) return true;
     for (const [key, seen] of this.serverLists) {
       if (fingerprint(this.index.toolsOnServer(key).filter((tool) => tool.file !== this.file)) !== seen) return true;
     }

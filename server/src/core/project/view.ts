@@ -59,7 +59,8 @@ export type ProjectSymbol =
   | { kind: 'wrapper'; wrapper: RegistrationWrapper }
   /** A module (`import pkg.server as s`, `import * as s from`): its members are looked up on it. */
   | { kind: 'module'; file: string }
-  | { kind: 'other' };
+  /** Anything else; `file` and `name` say where it is bound, when it is a module-level name of a script module. */
+  | { kind: 'other'; file?: string; name?: string };
 
 export interface ProjectView {
   /** The absolute path of the file analysed. */
@@ -76,6 +77,12 @@ export interface ProjectView {
   scriptSymbol(specifier: string, name: string): ProjectSymbol | undefined;
   /** The tools other files of the project register on the server `serverKey`. */
   toolsOnServer(serverKey: string): readonly RemoteTool[];
+  /**
+   * Whether the module-level object bound to `name` in this file reaches a registration in
+   * another module (`Object.entries(defs)` or `...defs` in a module that registers tools): every
+   * entry of that tool table is a tool.
+   */
+  tableRegistered(name: string): boolean;
 }
 
 /** The key of a module-level server or name: `<absolute file>#<variable>`. */

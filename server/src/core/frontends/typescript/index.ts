@@ -18,6 +18,7 @@ import { objectSyntax, ObjectSyntax, rebuildObjects, withNestedObjects } from '.
 import { Scope } from './scope';
 import { registrationOf, ScriptReceiver } from './servers';
 import { findWrappers, wrappedRegistration } from './wrappers';
+import { boundTableName, registeredTableImports } from './table-uses';
 import { calleeProperty, literalKeyName } from './syntax';
 import { collectFileNodes, FileNodes } from './walk';
 import { ValueReader } from './values';
@@ -60,7 +61,10 @@ function attempt(context: FileContext, start: number, read: () => ToolDeclaratio
 /** The tools of an object literal read as a tool table (forms/tool-table.ts), each entry on its own. */
 function readTable(context: FileContext, start: number, table: () => ObjectSyntax, into: ToolDeclaration[]): void {
   context.track?.(start);
-  for (const entry of safely(() => toolTableEntries(table(), context))) attempt(context, start, () => tableEntryTool(entry, context), into);
+  const syntax = safely(() => [table()])[0];
+  const name = syntax && !syntax.rebuilt && context.project ? boundTableName(syntax.node) : undefined;
+  const registered = name !== undefined && context.project!.tableRegistered(name);
+  for (const entry of safely(() => toolTableEntries(table(), context))) attempt(context, start, () => tableEntryTool(entry, context, registered), into);
 }
 
 /** Cheap test before reading an object: it writes a `name` key or spreads something that may hold one. */
@@ -115,11 +119,17 @@ function fileContextOf(nodes: FileNodes, grammar: GrammarId, options: ScriptFron
 }
 
 /** What the project index keeps of a module: its tools, and the registration wrappers it defines. */
-export function extractScriptModule(tree: Tree, grammar: GrammarId, file: string, options: ScriptFrontendOptions): { declarations: ToolDeclaration[]; wrappers: RegistrationWrapper[] } {
+export function extractScriptModule(tree: Tree, grammar: GrammarId, file: string, options: ScriptFrontendOptions): { declarations: ToolDeclaration[]; wrappers: RegistrationWrapper[]; tables: ImportBinding[] } {
   const nodes = collectFileNodes(tree.rootNode);
   const context = fileContextOf(nodes, grammar, options);
-  if (context.imports.clientOnly) return { declarations: [], wrappers: [] };
-  return { declarations: declarationsAmong(nodes, context), wrappers: findWrappers(tree.rootNode, nodes.calls, context, file) };
+  if (context.imports.clientOnly) return { declarations: [], wrappers: [], tables: [] };
+  const declarations = declarationsAmong(nodes, context);
+  const registers = declarations.some((declaration) => declaration.form !== 'ts-object-literal' && declaration.form !== 'ts-class');
+  return {
+    declarations,
+    wrappers: findWrappers(tree.rootNode, nodes.calls, context, file),
+    tables: registers ? registeredTableImports(nodes.calls, context) : [],
+  };
 }
 
 export function extractScriptDeclarations(tree: Tree, _text: SourceText, grammar: GrammarId, options: ScriptFrontendOptions = {}): ToolDeclaration[] {
