@@ -49,6 +49,9 @@ export class ProjectService {
   /** Open documents (uris) whose view of the project changed: lint them again. */
   readonly onDidChangeViews: Event<string[]> = this.stale.event;
   private watchers: fs.FSWatcher[] = [];
+  /** Files whose views were dropped since the last refresh told the documents. */
+  private readonly staleFiles = new Set<string>();
+  private refreshing?: Promise<void>;
 
   constructor(
     private readonly connection: Connection,
@@ -118,19 +121,40 @@ export class ProjectService {
     }, SETTLE_MS));
   }
 
-  /** Files changed on disk or in the editor: drops what was read from them, re-reads their tools, tells which open documents to lint again. */
+  /**
+   * Files changed on disk or in the editor: drops what was read from them at once, then re-reads
+   * the tools of what changed in the background (in slices, between requests), and tells which open
+   * documents to lint again.
+   */
   filesChanged(files: readonly string[]): void {
     const index = this.index;
     if (!index) return;
-    const stale = new Set<string>();
     for (const file of files) {
       if (!isProjectFile(file)) continue;
-      for (const dropped of index.changed(file)) stale.add(dropped);
+      for (const dropped of index.changed(file)) this.staleFiles.add(dropped);
     }
-    for (const file of index.pending()) index.summarise(file);
-    for (const file of index.staleServerViews()) stale.add(file);
-    const open = [...stale].map((file) => pathToFileURL(file).href).filter((uri) => this.documents.get(uri));
+    this.refreshing ??= this.refresh(index).finally(() => {
+      this.refreshing = undefined;
+    });
+  }
+
+  private async refresh(index: ProjectIndex): Promise<void> {
+    // Changes arriving meanwhile are read in the same run: it ends when none is pending.
+    await runInSlices(this.pendingSteps(index), SLICE_MS, () => this.index === index);
+    if (this.index !== index) return;
+    for (const file of index.staleServerViews()) this.staleFiles.add(file);
+    const open = [...this.staleFiles].map((file) => pathToFileURL(file).href).filter((uri) => this.documents.get(uri));
+    this.staleFiles.clear();
     if (open.length) this.stale.fire(open);
+  }
+
+  private *pendingSteps(index: ProjectIndex): Generator<void, void, undefined> {
+    for (let pending = index.pending(); pending.length; pending = index.pending()) {
+      for (const file of pending) {
+        yield* index.summariseInSteps(file, PARSE_STEP_MS);
+        yield;
+      }
+    }
   }
 
   /** `workspace/didChangeWatchedFiles`, from the client's watchers or ours. */

@@ -68,7 +68,7 @@ export class ProjectIndex {
 
   /** The candidates whose tools are not read yet. */
   pending(): string[] {
-    return [...this.candidates].filter((file) => !this.tools.get(file)?.tools);
+    return [...this.candidates].filter((file) => !this.tools.has(file) && !this.computing.has(file));
   }
 
   /** Reads the tools of one candidate (the index's background work does this for each pending file). */
@@ -78,9 +78,12 @@ export class ProjectIndex {
 
   /** `summarise` in steps, the parse stopping every `stepMs`; a change to the file meanwhile drops what was read. */
   *summariseInSteps(file: string, stepMs: number): Generator<void, void, undefined> {
-    if (this.tools.get(file)?.tools || this.computing.has(file)) return;
+    if (this.tools.has(file) || this.computing.has(file)) return;
     const text = this.fs.readText(file);
-    if (text === undefined) return;
+    if (text === undefined) {
+      this.tools.set(file, { tools: undefined, reads: new Set() });
+      return;
+    }
     this.computing.add(file);
     const changes = this.changes;
     try {
@@ -123,8 +126,7 @@ export class ProjectIndex {
   }
 
   toolsOf(file: string): ModuleTools | undefined {
-    const known = this.tools.get(file);
-    if (known?.tools) return known.tools;
+    if (this.tools.has(file)) return this.tools.get(file)!.tools;
     const steps = this.summariseInSteps(file, Infinity);
     while (!steps.next().done);
     return this.tools.get(file)?.tools;
