@@ -13,6 +13,7 @@ import { applyOverrides, overridesEnable, RuleOverride } from './severity';
 import { applySuppressions } from './suppressions';
 import { NodeLookup } from './parse/windows';
 import { ProjectView } from './project/view';
+import { mayDeclareTools as mayDeclareToolsIn } from './prefilter';
 
 export interface AnalysisOptions {
   profile?: ProfileName;
@@ -67,16 +68,16 @@ export function withLfLineBreaks(text: string): string {
   return text.includes('\r') ? text.replace(/\r(?!\n)/g, '\n') : text;
 }
 
-/** The cheap pre-filter design.md allows: text without these substrings cannot declare a tool. */
-export function mayDeclareTools(text: SourceText): boolean {
-  return ['tool', 'Tool', 'annotations', 'metadata', 'inputSchema'].some((word) => text.includes(word));
+/** The cheap pre-filter design.md allows (prefilter.ts), for a file of `grammar` (of any grammar when not given). */
+export function mayDeclareTools(text: SourceText, grammar?: GrammarId): boolean {
+  return mayDeclareToolsIn(text, grammar && (grammar === 'python' ? 'python' : 'script'));
 }
 
 /** Analyses a document whose grammar is known; returns undefined for files we do not lint. */
 export function analyzeText(text: string, filePath: string, options: AnalysisOptions = {}, languageId?: string): AnalysisResult | undefined {
   const grammar = grammarFor(languageId, filePath);
   if (!grammar) return undefined;
-  if (!mayDeclareTools(text)) return { grammar, declarations: [], findings: [] };
+  if (!mayDeclareTools(text, grammar)) return { grammar, declarations: [], findings: [] };
   const tree = parse(grammar, text);
   try {
     return analyzeTree(grammar, tree, text, options);

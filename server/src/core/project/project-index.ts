@@ -5,6 +5,7 @@
  * (`viewFor`); a change to a module drops what was read from it and the views that read it.
  */
 import { mayDeclareTools } from '../analyze';
+import { grammarForPath } from '../parse/parser';
 import { ProjectFileSystem } from './file-system';
 import { isSameOrBelow, ProjectLayout } from './layout';
 import { sdkEvidenceIn } from './manifests';
@@ -55,7 +56,7 @@ export class ProjectIndex {
     for (const file of files) {
       if (this.candidates.has(file)) continue;
       const text = this.fs.readText(file);
-      if (text !== undefined && mayDeclareTools(text)) {
+      if (text !== undefined && mayDeclareTools(text, grammarForPath(file))) {
         this.candidates.add(file);
         this.byServer = undefined;
       }
