@@ -93,6 +93,7 @@ test('look-alikes are not parsed', () => {
     '// Picks the annotations entries worth showing.\nconst shown = entry.annotations ?? [];',
     'if (entry.annotations != null) { entry = { ...entry, annotations1: String(entry.annotations) }; }',
     'const metadata = { tooling: "vite", toolkit: "react" };',
+    '<div className="annotations">{children}</div>',
   ];
   for (const text of script) assert.equal(mayDeclareTools(text, 'typescript'), false, text);
 });

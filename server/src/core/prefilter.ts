@@ -11,7 +11,7 @@
  * - TypeScript / JavaScript also: `annotations` or `inputSchema` written as a key, field, getter or
  *   binding (tool objects, tool tables, tool classes: `annotations: {...}`, `annotations = ...`,
  *   `annotations?:`, `"annotations":`, `{ name, annotations }`, `get annotations()`), not read as a
- *   member (`entry.annotations`) nor as a word of prose (`// the annotations entries`); and an
+ *   member (`entry.annotations`), a word of prose (`// the annotations entries`) or a string (`className="annotations"`); and an
  *   import of an MCP SDK (`@modelcontextprotocol/...`, `fastmcp`), where `{ name, parameters }` counts.
  *
  * Python needs a tool word: its `annotations=` and `metadata=` only count inside a registration,
@@ -66,10 +66,9 @@ function isIdentifierCode(code: number): boolean {
   return isLower(code) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57) || code === 95 || code === 36;
 }
 
-/** After a key: `:`, `=` (not `==`), `?:`, `!:`, `,`, `;`, `}`, `)`, `]`, `(`, a closing quote, a line break or the end. */
+/** After a key: `:`, `=` (not `==`), `?:`, `!:`, `,`, `;`, `}`, `)`, `]`, `(`, a closing quote and `:`, a line break or the end. */
 function endsKey(text: SourceText, at: number): boolean {
-  let index = at;
-  while (text.charCodeAt(index) === 32 || text.charCodeAt(index) === 9) index++;
+  const index = afterSpaces(text, at);
   if (index >= text.length) return true;
   const next = String.fromCharCode(text.charCodeAt(index));
   switch (next) {
@@ -78,7 +77,16 @@ function endsKey(text: SourceText, at: number): boolean {
     case '?':
     case '!':
       return text.charCodeAt(index + 1) === 58;
+    case '"':
+    case '\'':
+      return text.charCodeAt(afterSpaces(text, index + 1)) === 58;
     default:
-      return ':,;})]("\'`\r\n'.includes(next);
+      return ':,;})](\r\n'.includes(next);
   }
+}
+
+function afterSpaces(text: SourceText, at: number): number {
+  let index = at;
+  while (text.charCodeAt(index) === 32 || text.charCodeAt(index) === 9) index++;
+  return index;
 }
