@@ -86,6 +86,20 @@ export function analyzeText(text: string, filePath: string, options: AnalysisOpt
   }
 }
 
+/**
+ * The analysis of a file whose declarations were extracted already (the project index's summary
+ * read them): the rules run on them; the file is parsed only if its suppression comments need the tree.
+ */
+export function analyzeExtracted(grammar: GrammarId, declarations: ToolDeclaration[], text: string, options: AnalysisOptions = {}): AnalysisResult {
+  let tree: Tree | undefined;
+  const lookup: NodeLookup = { descendantForIndex: (start, end) => (tree ??= parse(grammar, text)).rootNode.descendantForIndex(start, end) };
+  try {
+    return { grammar, declarations, findings: findingsFor(lookup, text, declarations, options) };
+  } finally {
+    tree?.delete();
+  }
+}
+
 export function analyzeTree(grammar: GrammarId, tree: Tree, text: SourceText, options: AnalysisOptions = {}): AnalysisResult {
   const declarations = extractDeclarations(grammar, tree, text, options);
   return { grammar, declarations, findings: findingsFor(tree.rootNode, text, declarations, options) };

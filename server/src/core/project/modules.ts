@@ -48,8 +48,8 @@ export function readFacts(file: string, text: string, serverModules: readonly st
   }
 }
 
-/** A module's tools as read with `view`. */
-export function readTools(file: string, text: string, view: ProjectView, serverModules: readonly string[]): ModuleTools | undefined {
+/** A module's tools as read with `view`, and the declarations they come from. */
+export function readTools(file: string, text: string, view: ProjectView, serverModules: readonly string[]): { tools: ModuleTools; declarations: ToolDeclaration[] } | undefined {
   const grammar = grammarOfModule(file);
   if (!grammar || text.length > MAX_SUMMARY_CHARACTERS) return undefined;
   const tree = parse(grammar, text);
@@ -59,10 +59,11 @@ export function readTools(file: string, text: string, view: ProjectView, serverM
       const tools = declarations.map((declaration) => remoteTool(declaration, file));
       const toolFunctions = new Map<string, RemoteTool>();
       for (const tool of tools) if (tool.functionName) toolFunctions.set(tool.functionName, tool);
-      return { tools, toolFunctions, wrappers: new Map() };
+      return { tools: { tools, toolFunctions, wrappers: new Map() }, declarations };
     }
     const { declarations, wrappers } = extractScriptModule(tree, grammar, file, { serverModules, project: view });
-    return { tools: declarations.map((declaration) => remoteTool(declaration, file)), toolFunctions: new Map(), wrappers: new Map(wrappers.map((wrapper) => [wrapper.name, wrapper])) };
+    const tools = declarations.map((declaration) => remoteTool(declaration, file));
+    return { tools: { tools, toolFunctions: new Map(), wrappers: new Map(wrappers.map((wrapper) => [wrapper.name, wrapper])) }, declarations };
   } catch {
     return undefined;
   } finally {

@@ -4,6 +4,7 @@
  * server across modules. The language server and the CLI both analyse a file with its view
  * (`viewFor`); a change to a module drops what was read from it and the views that read it.
  */
+import * as path from 'node:path';
 import { mayDeclareTools } from '../analyze';
 import { grammarForPath } from '../parse/parser';
 import { ProjectFileSystem } from './file-system';
@@ -16,6 +17,7 @@ import { resolveScriptImport } from './resolve-script';
 import { projectRootFor } from './roots';
 import { memberPath } from '../frontends/python/module';
 import { ProjectSymbol, ProjectView, RemoteTool } from './view';
+import { ToolDeclaration } from '../model';
 
 /** Re-exports followed at most this deep (a cycle stops there). */
 const MAX_HOPS = 12;
@@ -23,6 +25,11 @@ const MAX_HOPS = 12;
 export interface ProjectIndexOptions {
   /** The config's `serverModules`: more SDK packages and modules. */
   serverModules?: readonly string[];
+  /**
+   * Keep each module's declarations as its summary read them, for `takeDeclarations`: the CLI lints
+   * a file with them instead of parsing it again (the language server does not keep them).
+   */
+  keepDeclarations?: boolean;
 }
 
 export class ProjectIndex {
@@ -35,6 +42,9 @@ export class ProjectIndex {
   private byServer?: Map<string, RemoteTool[]>;
   private readonly views = new Map<string, IndexView>();
   private readonly evidence = new Map<string, boolean>();
+  private readonly kept = new Map<string, { text: string; declarations: ToolDeclaration[] }>();
+  /** Modules read while a module they led to was still being read (an import cycle): a later reading may see more. */
+  private readonly partial = new Set<string>();
 
   constructor(private readonly roots: readonly string[], readonly fs: ProjectFileSystem, private readonly options: ProjectIndexOptions = {}) {}
 
@@ -79,11 +89,13 @@ export class ProjectIndex {
     return view;
   }
 
+  /** The evidence of the nearest manifest: the same for every file of a folder, so kept per folder. */
   private dependsOnSdk(file: string): boolean {
-    let evidence = this.evidence.get(file);
+    const folder = path.dirname(file);
+    let evidence = this.evidence.get(folder);
     if (evidence === undefined) {
       evidence = sdkEvidenceIn(file, this.layoutFor(file), this.serverModules).dependsOnSdk;
-      this.evidence.set(file, evidence);
+      this.evidence.set(folder, evidence);
     }
     return evidence;
   }
@@ -99,19 +111,35 @@ export class ProjectIndex {
   toolsOf(file: string): ModuleTools | undefined {
     const known = this.tools.get(file);
     if (known?.tools) return known.tools;
-    if (this.computing.has(file)) return undefined;
+    if (this.computing.has(file)) {
+      for (const reading of this.computing) this.partial.add(reading);
+      return undefined;
+    }
     const text = this.fs.readText(file);
     if (text === undefined) return undefined;
     this.computing.add(file);
     try {
       const view = new IndexView(this, file, this.dependsOnSdk(file));
-      const tools = readTools(file, text, view, this.serverModules);
-      this.tools.set(file, { tools, reads: view.readFiles });
+      const read = readTools(file, text, view, this.serverModules);
+      this.tools.set(file, { tools: read?.tools, reads: view.readFiles });
+      if (read && this.options.keepDeclarations) this.kept.set(file, { text, declarations: read.declarations });
       this.byServer = undefined;
-      return tools;
+      return read?.tools;
     } finally {
       this.computing.delete(file);
     }
+  }
+
+  /**
+   * The declarations `file`'s summary read (with `keepDeclarations`), handed over once: undefined when
+   * they were read from another text, with other `serverModules`, or within an import cycle.
+   */
+  takeDeclarations(file: string, text: string, serverModules: readonly string[]): ToolDeclaration[] | undefined {
+    const kept = this.kept.get(file);
+    this.kept.delete(file);
+    if (!kept || kept.text !== text || this.partial.has(file)) return undefined;
+    const own = this.serverModules;
+    return serverModules.length === own.length && serverModules.every((module, index) => module === own[index]) ? kept.declarations : undefined;
   }
 
   /** Every candidate's tools registered on `serverKey` (those read so far). */
@@ -216,6 +244,8 @@ export class ProjectIndex {
     for (const module of dropped) {
       this.facts.delete(module);
       this.tools.delete(module);
+      this.kept.delete(module);
+      this.partial.delete(module);
     }
     for (const layout of this.layouts.values()) if (layout.contains(file)) layout.forget(file);
     if (!/\.(py|pyi|[cm]?[jt]sx?)$/.test(file)) this.evidence.clear();

@@ -9,8 +9,8 @@ import { ProjectSymbol, ProjectView, RemoteTool } from './view';
 export class IndexView implements ProjectView {
   readonly readFiles = new Set<string>();
   private readonly symbols = new Map<string, ProjectSymbol | undefined>();
-  /** Per server read: the other files' tools on it, as a fingerprint. */
-  private readonly serverLists = new Map<string, string>();
+  /** Per server read: the other files' tools on it, as given (fingerprinted only when compared: the CLI never compares). */
+  private readonly serverLists = new Map<string, readonly RemoteTool[]>();
 
   constructor(private readonly index: ProjectIndex, readonly file: string, readonly dependsOnSdk: boolean) {}
 
@@ -24,7 +24,7 @@ export class IndexView implements ProjectView {
 
   toolsOnServer(serverKey: string): readonly RemoteTool[] {
     const tools = this.index.toolsOnServer(serverKey).filter((tool) => tool.file !== this.file);
-    this.serverLists.set(serverKey, fingerprint(tools));
+    this.serverLists.set(serverKey, tools);
     return tools;
   }
 
@@ -42,7 +42,7 @@ export class IndexView implements ProjectView {
   /** Whether another file's tools on a server this view read have changed. */
   serverListsChanged(): boolean {
     for (const [key, seen] of this.serverLists) {
-      if (fingerprint(this.index.toolsOnServer(key).filter((tool) => tool.file !== this.file)) !== seen) return true;
+      if (fingerprint(this.index.toolsOnServer(key).filter((tool) => tool.file !== this.file)) !== fingerprint(seen)) return true;
     }
     return false;
   }
