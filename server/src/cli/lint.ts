@@ -49,7 +49,7 @@ export function lintTarget(target: LintTarget, options: LintOptions): LintedFile
   const text = withLfLineBreaks(source.text);
   const analysisOptions = project ? { ...settings, project } : settings;
   // A file the index summarised is linted with the declarations its summary read: one parse per file.
-  const extracted = options.project?.takeDeclarations(target.absolute, text, settings.serverModules ?? []);
+  const extracted = options.project?.takeExtraction(target.absolute, text, settings.serverModules ?? []);
   const grammar = extracted && grammarForPath(target.absolute);
   const analysis = extracted && grammar ? analyzeExtracted(grammar, extracted, text, analysisOptions) : analyzeText(text, target.absolute, analysisOptions);
   if (!analysis) return undefined;

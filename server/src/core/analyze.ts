@@ -10,7 +10,7 @@ import { GrammarId, grammarFor, languageOfGrammar, loadAllGrammars, loadGrammars
 import { ALL_RULES } from './rules';
 import { ProfileName, Rule, RuleContext, SeverityOrOff, ReportOptions } from './rules/rule';
 import { applyOverrides, overridesEnable, RuleOverride } from './severity';
-import { applySuppressions } from './suppressions';
+import { applyDirectives, applySuppressions, SuppressionDirective } from './suppressions';
 import { NodeLookup } from './parse/windows';
 import { ProjectView } from './project/view';
 import { mayDeclareTools as mayDeclareToolsIn } from './prefilter';
@@ -86,18 +86,16 @@ export function analyzeText(text: string, filePath: string, options: AnalysisOpt
   }
 }
 
-/**
- * The analysis of a file whose declarations were extracted already (the project index's summary
- * read them): the rules run on them; the file is parsed only if its suppression comments need the tree.
- */
-export function analyzeExtracted(grammar: GrammarId, declarations: ToolDeclaration[], text: string, options: AnalysisOptions = {}): AnalysisResult {
-  let tree: Tree | undefined;
-  const lookup: NodeLookup = { descendantForIndex: (start, end) => (tree ??= parse(grammar, text)).rootNode.descendantForIndex(start, end) };
-  try {
-    return { grammar, declarations, findings: findingsFor(lookup, text, declarations, options) };
-  } finally {
-    tree?.delete();
-  }
+/** What was read from a file's tree before it was deleted: its declarations and its suppression comments. */
+export interface Extraction {
+  declarations: ToolDeclaration[];
+  suppressions: SuppressionDirective[];
+}
+
+/** The analysis of a file from its extraction (the project index's summary read it): the rules and the suppressions, without a tree. */
+export function analyzeExtracted(grammar: GrammarId, extraction: Extraction, text: SourceText, options: AnalysisOptions = {}): AnalysisResult {
+  const { declarations, suppressions } = extraction;
+  return { grammar, declarations, findings: sortFindings(applyDirectives(suppressions, text, runRules(declarations, text, options), options)) };
 }
 
 export function analyzeTree(grammar: GrammarId, tree: Tree, text: SourceText, options: AnalysisOptions = {}): AnalysisResult {

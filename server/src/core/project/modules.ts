@@ -8,6 +8,8 @@ import { extractPythonDeclarations } from '../frontends/python';
 import { extractScriptModule } from '../frontends/typescript';
 import { GrammarId, grammarForPath, isGrammarLoaded, parse } from '../parse/parser';
 import { ToolDeclaration } from '../model';
+import type { Extraction } from '../analyze';
+import { findSuppressions } from '../suppressions';
 import { PythonFacts, pythonFacts } from './facts-python';
 import { ScriptFacts, scriptFacts } from './facts-script';
 import { ProjectView, RegistrationWrapper, RemoteTool } from './view';
@@ -48,8 +50,8 @@ export function readFacts(file: string, text: string, serverModules: readonly st
   }
 }
 
-/** A module's tools as read with `view`, and the declarations they come from. */
-export function readTools(file: string, text: string, view: ProjectView, serverModules: readonly string[]): { tools: ModuleTools; declarations: ToolDeclaration[] } | undefined {
+/** A module's tools as read with `view`, and the extraction they come from (with `suppressions`, its suppression comments too). */
+export function readTools(file: string, text: string, view: ProjectView, serverModules: readonly string[], suppressions = false): { tools: ModuleTools; extraction: Extraction } | undefined {
   const grammar = grammarOfModule(file);
   if (!grammar || text.length > MAX_SUMMARY_CHARACTERS) return undefined;
   const tree = parse(grammar, text);
@@ -59,11 +61,12 @@ export function readTools(file: string, text: string, view: ProjectView, serverM
       const tools = declarations.map((declaration) => remoteTool(declaration, file));
       const toolFunctions = new Map<string, RemoteTool>();
       for (const tool of tools) if (tool.functionName) toolFunctions.set(tool.functionName, tool);
-      return { tools: { tools, toolFunctions, wrappers: new Map() }, declarations };
+      return { tools: { tools, toolFunctions, wrappers: new Map() }, extraction: { declarations, suppressions: suppressions ? findSuppressions(tree.rootNode, text) : [] } };
     }
     const { declarations, wrappers } = extractScriptModule(tree, grammar, file, { serverModules, project: view });
     const tools = declarations.map((declaration) => remoteTool(declaration, file));
-    return { tools: { tools, toolFunctions: new Map(), wrappers: new Map(wrappers.map((wrapper) => [wrapper.name, wrapper])) }, declarations };
+    const extraction = { declarations, suppressions: suppressions ? findSuppressions(tree.rootNode, text) : [] };
+    return { tools: { tools, toolFunctions: new Map(), wrappers: new Map(wrappers.map((wrapper) => [wrapper.name, wrapper])) }, extraction };
   } catch {
     return undefined;
   } finally {

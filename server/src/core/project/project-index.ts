@@ -17,7 +17,7 @@ import { resolveScriptImport } from './resolve-script';
 import { projectRootFor } from './roots';
 import { memberPath } from '../frontends/python/module';
 import { ProjectSymbol, ProjectView, RemoteTool } from './view';
-import { ToolDeclaration } from '../model';
+import type { Extraction } from '../analyze';
 
 /** Re-exports followed at most this deep (a cycle stops there). */
 const MAX_HOPS = 12;
@@ -26,8 +26,8 @@ export interface ProjectIndexOptions {
   /** The config's `serverModules`: more SDK packages and modules. */
   serverModules?: readonly string[];
   /**
-   * Keep each module's declarations as its summary read them, for `takeDeclarations`: the CLI lints
-   * a file with them instead of parsing it again (the language server does not keep them).
+   * Keep each module's extraction (declarations, suppression comments) as its summary read it, for
+   * `takeExtraction`: the CLI lints a file with it instead of parsing it again (the server does not keep them).
    */
   keepDeclarations?: boolean;
 }
@@ -42,7 +42,7 @@ export class ProjectIndex {
   private byServer?: Map<string, RemoteTool[]>;
   private readonly views = new Map<string, IndexView>();
   private readonly evidence = new Map<string, boolean>();
-  private readonly kept = new Map<string, { text: string; declarations: ToolDeclaration[] }>();
+  private readonly kept = new Map<string, { text: string; extraction: Extraction }>();
   /** Modules read while a module they led to was still being read (an import cycle): a later reading may see more. */
   private readonly partial = new Set<string>();
 
@@ -120,9 +120,9 @@ export class ProjectIndex {
     this.computing.add(file);
     try {
       const view = new IndexView(this, file, this.dependsOnSdk(file));
-      const read = readTools(file, text, view, this.serverModules);
+      const read = readTools(file, text, view, this.serverModules, this.options.keepDeclarations);
       this.tools.set(file, { tools: read?.tools, reads: view.readFiles });
-      if (read && this.options.keepDeclarations) this.kept.set(file, { text, declarations: read.declarations });
+      if (read && this.options.keepDeclarations) this.kept.set(file, { text, extraction: read.extraction });
       this.byServer = undefined;
       return read?.tools;
     } finally {
@@ -131,15 +131,15 @@ export class ProjectIndex {
   }
 
   /**
-   * The declarations `file`'s summary read (with `keepDeclarations`), handed over once: undefined when
-   * they were read from another text, with other `serverModules`, or within an import cycle.
+   * The extraction `file`'s summary read (with `keepDeclarations`), handed over once: undefined when
+   * it was read from another text, with other `serverModules`, or within an import cycle.
    */
-  takeDeclarations(file: string, text: string, serverModules: readonly string[]): ToolDeclaration[] | undefined {
+  takeExtraction(file: string, text: string, serverModules: readonly string[]): Extraction | undefined {
     const kept = this.kept.get(file);
     this.kept.delete(file);
     if (!kept || kept.text !== text || this.partial.has(file)) return undefined;
     const own = this.serverModules;
-    return serverModules.length === own.length && serverModules.every((module, index) => module === own[index]) ? kept.declarations : undefined;
+    return serverModules.length === own.length && serverModules.every((module, index) => module === own[index]) ? kept.extraction : undefined;
   }
 
   /** Every candidate's tools registered on `serverKey` (those read so far). */
