@@ -1,6 +1,5 @@
-/** How many threads the CLI lints with: workers only when there is enough source to repay their start. */
+/** How many threads the CLI lints with: the main thread alone unless MCP_TOOL_LINT_WORKERS says otherwise. */
 import assert from 'node:assert/strict';
-import * as os from 'node:os';
 import { test } from 'node:test';
 import { workerCount } from '../../server/src/cli/parallel';
 
@@ -18,13 +17,12 @@ function withWorkersVariable<T>(value: string | undefined, run: () => T): T {
   }
 }
 
-test('a repository of a few megabytes is linted on the main thread alone; a larger one on every core, up to eight', () => {
-  const cores = typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length;
+test('the main thread lints alone by default, whatever the size: every thread would build the whole project index', () => {
   withWorkersVariable(undefined, () => {
     assert.equal(workerCount([]), 1);
     assert.equal(workerCount(new Array(200).fill(12_000)), 1, 'the benchmark\'s 200 files, 2.3 MB');
-    assert.equal(workerCount(new Array(800).fill(12_000)), Math.min(cores, 6), '9.2 MB');
-    assert.equal(workerCount(new Array(2000).fill(MB)), Math.min(cores, 8));
+    assert.equal(workerCount(new Array(800).fill(12_000)), 1, '9.2 MB');
+    assert.equal(workerCount(new Array(2000).fill(MB)), 1);
     assert.equal(workerCount([40 * MB]), 1, 'one file is one thread\'s');
   });
 });

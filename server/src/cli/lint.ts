@@ -1,6 +1,7 @@
 import * as path from 'node:path';
 /** Lints the discovered files with the settings that apply to each (config, profile, flags). */
-import { analyzeText, withLfLineBreaks } from '../core/analyze';
+import { analyzeExtracted, analyzeText, withLfLineBreaks } from '../core/analyze';
+import { grammarForPath } from '../core/parse/parser';
 import { ConfigLoader, DEFAULT_MAX_FILE_SIZE, ProjectConfig, resolveSettings } from '../core/config';
 import { ProfileName } from '../core/rules/rule';
 import { RuleOverride } from '../core/severity';
@@ -45,7 +46,12 @@ export function lintTarget(target: LintTarget, options: LintOptions): LintedFile
   }
   // Lone CRs are read as LF (same offsets), so findings sit on the lines LSP and the server count.
   const project = options.project?.viewFor(target.absolute);
-  const analysis = analyzeText(withLfLineBreaks(source.text), target.absolute, project ? { ...settings, project } : settings);
+  const text = withLfLineBreaks(source.text);
+  const analysisOptions = project ? { ...settings, project } : settings;
+  // A file the index summarised is linted with the declarations its summary read: one parse per file.
+  const extracted = options.project?.takeExtraction(target.absolute, text, settings.serverModules ?? []);
+  const grammar = extracted && grammarForPath(target.absolute);
+  const analysis = extracted && grammar ? analyzeExtracted(grammar, extracted, text, analysisOptions) : analyzeText(text, target.absolute, analysisOptions);
   if (!analysis) return undefined;
   if (options.fix) {
     const outcome = applySafeFixes(source.text, target.absolute, settings, analysis.findings);
@@ -65,7 +71,7 @@ export function lintTarget(target: LintTarget, options: LintOptions): LintedFile
 export function projectIndexFor(paths: readonly string[], targets: readonly LintTarget[], options: { serverModules?: readonly string[]; maxFileSize?: number }): ProjectIndex {
   const anywhere = new DiskFileSystem(['/']);
   const roots = [...new Set((paths.length ? paths : ['.']).map((given) => projectRootFor(path.resolve(given), anywhere)))];
-  const index = new ProjectIndex(roots, new DiskFileSystem(roots, undefined, options.maxFileSize), { serverModules: options.serverModules });
+  const index = new ProjectIndex(roots, new DiskFileSystem(roots, undefined, options.maxFileSize), { serverModules: options.serverModules, keepDeclarations: true });
   index.addCandidates(targets.map((target) => target.absolute));
   for (const file of index.pending()) index.summarise(file);
   return index;

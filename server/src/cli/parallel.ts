@@ -1,12 +1,11 @@
 /**
- * Linting on several threads, one per core (at most eight): the main thread lints too, beside
+ * Linting on several threads (MCP_TOOL_LINT_WORKERS; see workerCount): the main thread lints too, beside
  * `threads - 1` worker threads. Every thread takes the next file from one shared counter
  * (largest files first), so no thread waits for another to hand it work and a slow file does
  * not hold up the others; the results are put back in discovery order. Each worker is this same
  * bundle, started with `workerData`.
  */
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import { Worker, parentPort, workerData } from 'node:worker_threads';
 import { initAnalysis } from '../core/analyze';
 import { ConfigError, ConfigLoader, loadConfigFile } from '../core/config';
@@ -54,22 +53,17 @@ type FromWorker =
   | { index: number; error: string; kind: 'input' | 'config' | 'internal' };
 
 /**
- * The source a thread needs before a worker pays for itself. A worker starts linting about 0.45 s
- * after the CLI (Node's worker bootstrap and the bundle, then instantiating the modules the main
- * thread compiled: 100-170 ms while the main thread lints) and runs cold, its JIT warming up again.
- * Measured on 2 cores with the benchmark's files (2.3 MB in 200): one thread 1.57 s, two 1.62 s;
- * four times those files (9.2 MB) 3.8 / 3.6 s. With two cores, V8's own threads (collection,
- * compilers) already take much of the second.
+ * How many threads lint files of these sizes (the main thread included): 1 means the main thread
+ * alone, which is the default. Every thread builds the project index of all the targets (each tool
+ * file parsed and its declarations read; the lint then only runs the rules on them), so a second
+ * thread repeats most of the work instead of sharing it. Measured on 2 cores on the bench's
+ * monorepo (2,000 files, 29 MB; 216 parsed): one thread 4.2-8.9 s, two 11.7-15.2 s (three
+ * alternating runs each, a loaded machine). MCP_TOOL_LINT_WORKERS sets the number (at most one per file).
  */
-const BYTES_PER_THREAD = 1.5 * 1024 * 1024;
-
-/** How many threads lint files of these sizes (the main thread included): 1 means the main thread alone. */
 export function workerCount(sizes: readonly number[]): number {
   const forced = process.env.MCP_TOOL_LINT_WORKERS;
   if (forced !== undefined && /^\d+$/.test(forced)) return Math.max(1, Math.min(Number(forced), sizes.length));
-  const cores = typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length;
-  const bytes = sizes.reduce((sum, size) => sum + size, 0);
-  return Math.max(1, Math.min(cores, 8, sizes.length, Math.floor(bytes / BYTES_PER_THREAD)));
+  return 1;
 }
 
 /** Each target's size in bytes (0 when it cannot be read: linting it reports why). */

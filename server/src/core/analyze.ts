@@ -10,9 +10,10 @@ import { GrammarId, grammarFor, languageOfGrammar, loadAllGrammars, loadGrammars
 import { ALL_RULES } from './rules';
 import { ProfileName, Rule, RuleContext, SeverityOrOff, ReportOptions } from './rules/rule';
 import { applyOverrides, overridesEnable, RuleOverride } from './severity';
-import { applySuppressions } from './suppressions';
+import { applyDirectives, applySuppressions, SuppressionDirective } from './suppressions';
 import { NodeLookup } from './parse/windows';
 import { ProjectView } from './project/view';
+import { mayDeclareTools as mayDeclareToolsIn } from './prefilter';
 
 export interface AnalysisOptions {
   profile?: ProfileName;
@@ -67,22 +68,34 @@ export function withLfLineBreaks(text: string): string {
   return text.includes('\r') ? text.replace(/\r(?!\n)/g, '\n') : text;
 }
 
-/** The cheap pre-filter design.md allows: text without these substrings cannot declare a tool. */
-export function mayDeclareTools(text: SourceText): boolean {
-  return ['tool', 'Tool', 'annotations', 'metadata', 'inputSchema'].some((word) => text.includes(word));
+/** The cheap pre-filter design.md allows (prefilter.ts), for a file of `grammar` (of any grammar when not given). */
+export function mayDeclareTools(text: SourceText, grammar?: GrammarId): boolean {
+  return mayDeclareToolsIn(text, grammar && (grammar === 'python' ? 'python' : 'script'));
 }
 
 /** Analyses a document whose grammar is known; returns undefined for files we do not lint. */
 export function analyzeText(text: string, filePath: string, options: AnalysisOptions = {}, languageId?: string): AnalysisResult | undefined {
   const grammar = grammarFor(languageId, filePath);
   if (!grammar) return undefined;
-  if (!mayDeclareTools(text)) return { grammar, declarations: [], findings: [] };
+  if (!mayDeclareTools(text, grammar)) return { grammar, declarations: [], findings: [] };
   const tree = parse(grammar, text);
   try {
     return analyzeTree(grammar, tree, text, options);
   } finally {
     tree.delete();
   }
+}
+
+/** What was read from a file's tree before it was deleted: its declarations and its suppression comments. */
+export interface Extraction {
+  declarations: ToolDeclaration[];
+  suppressions: SuppressionDirective[];
+}
+
+/** The analysis of a file from its extraction (the project index's summary read it): the rules and the suppressions, without a tree. */
+export function analyzeExtracted(grammar: GrammarId, extraction: Extraction, text: SourceText, options: AnalysisOptions = {}): AnalysisResult {
+  const { declarations, suppressions } = extraction;
+  return { grammar, declarations, findings: sortFindings(applyDirectives(suppressions, text, runRules(declarations, text, options), options)) };
 }
 
 export function analyzeTree(grammar: GrammarId, tree: Tree, text: SourceText, options: AnalysisOptions = {}): AnalysisResult {

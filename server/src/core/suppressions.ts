@@ -148,7 +148,11 @@ export interface SuppressionOptions {
  * The result is not sorted.
  */
 export function applySuppressions(tree: NodeLookup, text: SourceText, findings: readonly Finding[], options: SuppressionOptions = {}): Finding[] {
-  const directives = findSuppressions(tree, text);
+  return applyDirectives(findSuppressions(tree, text), text, findings, options);
+}
+
+/** applySuppressions with the directives found already (`findSuppressions`; each set applied once: it marks the codes used). */
+export function applyDirectives(directives: readonly SuppressionDirective[], text: SourceText, findings: readonly Finding[], options: SuppressionOptions = {}): Finding[] {
   if (!directives.length) return [...findings];
   const byLine = new DirectivesByLine(directives);
   const kept = findings.filter((finding) => !byLine.suppresses(finding));

@@ -180,7 +180,7 @@ export class Analyzer {
       return { skipped: 'too-large' };
     }
     this.tooLarge.delete(uri);
-    if (!mayDeclareTools(text)) {
+    if (!mayDeclareTools(text, grammar)) {
       this.documents.dropTree(uri);
       return { result: { grammar, declarations: [], findings: [] } };
     }

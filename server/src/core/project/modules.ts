@@ -11,6 +11,8 @@ import { extractScriptModule } from '../frontends/typescript';
 import { Tree } from 'web-tree-sitter';
 import { GrammarId, grammarForPath, isGrammarLoaded, parse, SteppedParse } from '../parse/parser';
 import { ToolDeclaration } from '../model';
+import type { Extraction } from '../analyze';
+import { findSuppressions } from '../suppressions';
 import { PythonFacts, pythonFacts } from './facts-python';
 import { ScriptFacts, scriptFacts } from './facts-script';
 import { ProjectView, RegistrationWrapper, RemoteTool, symbolKey } from './view';
@@ -53,17 +55,22 @@ export function readFacts(file: string, text: string, serverModules: readonly st
   }
 }
 
-/** A module's tools as read with `view`. */
-export function readTools(file: string, text: string, view: ProjectView, serverModules: readonly string[]): ModuleTools | undefined {
-  const steps = readToolsInSteps(file, text, view, serverModules, Infinity);
+/** A module's tools as read with `view`, and the extraction they come from (with `suppressions`, its suppression comments too). */
+export function readTools(file: string, text: string, view: ProjectView, serverModules: readonly string[], suppressions = false): ModuleReading | undefined {
+  const steps = readToolsInSteps(file, text, view, serverModules, Infinity, suppressions);
   for (let step = steps.next(); ; step = steps.next()) if (step.done) return step.value;
+}
+
+export interface ModuleReading {
+  tools: ModuleTools;
+  extraction: Extraction;
 }
 
 /**
  * `readTools` in steps: the parse stops after `stepMs` (the next step goes on with it), so the
  * language server's background indexing never holds a keystroke for long.
  */
-export function* readToolsInSteps(file: string, text: string, view: ProjectView, serverModules: readonly string[], stepMs: number): Generator<void, ModuleTools | undefined, undefined> {
+export function* readToolsInSteps(file: string, text: string, view: ProjectView, serverModules: readonly string[], stepMs: number, suppressions = false): Generator<void, ModuleReading | undefined, undefined> {
   const grammar = grammarOfModule(file);
   if (!grammar || text.length > MAX_SUMMARY_CHARACTERS) return undefined;
   const parse = new SteppedParse(grammar, text, { text });
@@ -79,7 +86,8 @@ export function* readToolsInSteps(file: string, text: string, view: ProjectView,
     if (!tree) parse.abandon();
   }
   try {
-    return toolsOfTree(tree, grammar, file, text, view, serverModules);
+    const tools = toolsOfTree(tree, grammar, file, text, view, serverModules);
+    return { tools: tools.tools, extraction: { declarations: tools.declarations, suppressions: suppressions ? findSuppressions(tree.rootNode, text) : [] } };
   } catch {
     return undefined;
   } finally {
@@ -87,7 +95,7 @@ export function* readToolsInSteps(file: string, text: string, view: ProjectView,
   }
 }
 
-function toolsOfTree(tree: Tree, grammar: GrammarId, file: string, text: string, view: ProjectView, serverModules: readonly string[]): ModuleTools {
+function toolsOfTree(tree: Tree, grammar: GrammarId, file: string, text: string, view: ProjectView, serverModules: readonly string[]): { tools: ModuleTools; declarations: ToolDeclaration[] } {
   if (grammar === 'python') {
     const declarations = extractPythonDeclarations(tree, text, undefined, view);
     const tools = declarations.map((declaration) => remoteTool(declaration, file));
@@ -95,14 +103,16 @@ function toolsOfTree(tree: Tree, grammar: GrammarId, file: string, text: string,
     for (const tool of tools) if (tool.functionName) toolFunctions.set(tool.functionName, tool);
     const module = new PythonModule(tree.rootNode, text);
     module.project = view;
-    return { tools, toolFunctions, wrappers: new Map(findPythonWrappers(tree.rootNode, module, file).map((wrapper) => [wrapper.name, wrapper])) };
+    const wrappers = new Map(findPythonWrappers(tree.rootNode, module, file).map((wrapper) => [wrapper.name, wrapper]));
+    return { tools: { tools, toolFunctions, wrappers }, declarations };
   }
   const { declarations, wrappers, tables } = extractScriptModule(tree, grammar, file, { serverModules, project: view });
   const registeredTables = tables.flatMap(({ specifier, name }) => {
     const symbol = view.scriptSymbol(specifier, name);
     return symbol?.kind === 'other' && symbol.file && symbol.name ? [symbolKey(symbol.file, symbol.name)] : [];
   });
-  return { tools: declarations.map((declaration) => remoteTool(declaration, file)), toolFunctions: new Map(), wrappers: new Map(wrappers.map((wrapper) => [wrapper.name, wrapper])), registeredTables };
+  const tools: ModuleTools = { tools: declarations.map((declaration) => remoteTool(declaration, file)), toolFunctions: new Map(), wrappers: new Map(wrappers.map((wrapper) => [wrapper.name, wrapper])), registeredTables };
+  return { tools, declarations };
 }
 
 function remoteTool(declaration: ToolDeclaration, file: string): RemoteTool {

@@ -4,7 +4,9 @@
  * server across modules. The language server and the CLI both analyse a file with its view
  * (`viewFor`); a change to a module drops what was read from it and the views that read it.
  */
+import * as path from 'node:path';
 import { mayDeclareTools } from '../analyze';
+import { grammarForPath } from '../parse/parser';
 import { ProjectFileSystem } from './file-system';
 import { isSameOrBelow, ProjectLayout } from './layout';
 import { sdkEvidenceIn } from './manifests';
@@ -15,6 +17,7 @@ import { resolveScriptImport } from './resolve-script';
 import { projectRootFor } from './roots';
 import { memberPath } from '../frontends/python/module';
 import { ProjectSymbol, ProjectView, RemoteTool, symbolKey } from './view';
+import type { Extraction } from '../analyze';
 
 /** Re-exports followed at most this deep (a cycle stops there). */
 const MAX_HOPS = 12;
@@ -22,6 +25,11 @@ const MAX_HOPS = 12;
 export interface ProjectIndexOptions {
   /** The config's `serverModules`: more SDK packages and modules. */
   serverModules?: readonly string[];
+  /**
+   * Keep each module's extraction (declarations, suppression comments) as its summary read it, for
+   * `takeExtraction`: the CLI lints a file with it instead of parsing it again (the server does not keep them).
+   */
+  keepDeclarations?: boolean;
 }
 
 export class ProjectIndex {
@@ -38,6 +46,9 @@ export class ProjectIndex {
   private readonly evidence = new Map<string, boolean>();
   /** Counts the changes: a summary read in steps across one is not kept. */
   private changes = 0;
+  private readonly kept = new Map<string, { text: string; extraction: Extraction }>();
+  /** Modules read while a module they led to was still being read (an import cycle): a later reading may see more. */
+  private readonly partial = new Set<string>();
 
   constructor(private readonly roots: readonly string[], readonly fs: ProjectFileSystem, private readonly options: ProjectIndexOptions = {}) {}
 
@@ -59,7 +70,7 @@ export class ProjectIndex {
     for (const file of files) {
       if (this.candidates.has(file)) continue;
       const text = this.fs.readText(file);
-      if (text !== undefined && mayDeclareTools(text)) {
+      if (text !== undefined && mayDeclareTools(text, grammarForPath(file))) {
         this.candidates.add(file);
         this.forgetAggregates();
       }
@@ -88,9 +99,10 @@ export class ProjectIndex {
     const changes = this.changes;
     try {
       const view = new IndexView(this, file, this.dependsOnSdk(file));
-      const tools = yield* readToolsInSteps(file, text, view, this.serverModules, stepMs);
+      const read = yield* readToolsInSteps(file, text, view, this.serverModules, stepMs, this.options.keepDeclarations);
       if (changes !== this.changes) return;
-      this.tools.set(file, { tools, reads: view.readFiles });
+      this.tools.set(file, { tools: read?.tools, reads: view.readFiles });
+      if (read && this.options.keepDeclarations) this.kept.set(file, { text, extraction: read.extraction });
       this.forgetAggregates();
     } finally {
       this.computing.delete(file);
@@ -108,11 +120,13 @@ export class ProjectIndex {
     return view;
   }
 
+  /** The evidence of the nearest manifest: the same for every file of a folder, so kept per folder. */
   private dependsOnSdk(file: string): boolean {
-    let evidence = this.evidence.get(file);
+    const folder = path.dirname(file);
+    let evidence = this.evidence.get(folder);
     if (evidence === undefined) {
       evidence = sdkEvidenceIn(file, this.layoutFor(file), this.serverModules).dependsOnSdk;
-      this.evidence.set(file, evidence);
+      this.evidence.set(folder, evidence);
     }
     return evidence;
   }
@@ -127,6 +141,10 @@ export class ProjectIndex {
 
   toolsOf(file: string): ModuleTools | undefined {
     if (this.tools.has(file)) return this.tools.get(file)!.tools;
+    if (this.computing.has(file)) {
+      for (const reading of this.computing) this.partial.add(reading);
+      return undefined;
+    }
     const steps = this.summariseInSteps(file, Infinity);
     while (!steps.next().done);
     return this.tools.get(file)?.tools;
@@ -139,6 +157,18 @@ export class ProjectIndex {
       for (const candidate of this.candidates) for (const table of this.tools.get(candidate)?.tools?.registeredTables ?? []) this.registeredTables.add(table);
     }
     return this.registeredTables.has(symbolKey(file, name));
+  }
+
+  /**
+   * The extraction `file`'s summary read (with `keepDeclarations`), handed over once: undefined when
+   * it was read from another text, with other `serverModules`, or within an import cycle.
+   */
+  takeExtraction(file: string, text: string, serverModules: readonly string[]): Extraction | undefined {
+    const kept = this.kept.get(file);
+    this.kept.delete(file);
+    if (!kept || kept.text !== text || this.partial.has(file)) return undefined;
+    const own = this.serverModules;
+    return serverModules.length === own.length && serverModules.every((module, index) => module === own[index]) ? kept.extraction : undefined;
   }
 
   /** Every candidate's tools registered on `serverKey` (those read so far). */
@@ -247,6 +277,8 @@ export class ProjectIndex {
     for (const module of dropped) {
       this.facts.delete(module);
       this.tools.delete(module);
+      this.kept.delete(module);
+      this.partial.delete(module);
     }
     for (const layout of this.layouts.values()) if (layout.contains(file)) layout.forget(file);
     if (!/\.(py|pyi|[cm]?[jt]sx?)$/.test(file)) this.evidence.clear();

@@ -9,8 +9,8 @@ import { ProjectSymbol, ProjectView, RemoteTool } from './view';
 export class IndexView implements ProjectView {
   readonly readFiles = new Set<string>();
   private readonly symbols = new Map<string, ProjectSymbol | undefined>();
-  /** Per server read: the other files' tools on it, as a fingerprint. */
-  private readonly serverLists = new Map<string, string>();
+  /** Per server read: the other files' tools on it, as given (fingerprinted only when compared: the CLI never compares). */
+  private readonly serverLists = new Map<string, readonly RemoteTool[]>();
   /** Per table asked about: whether it was registered. */
   private readonly tables = new Map<string, boolean>();
 
@@ -26,7 +26,7 @@ export class IndexView implements ProjectView {
 
   toolsOnServer(serverKey: string): readonly RemoteTool[] {
     const tools = this.index.toolsOnServer(serverKey).filter((tool) => tool.file !== this.file);
-    this.serverLists.set(serverKey, fingerprint(tools));
+    this.serverLists.set(serverKey, tools);
     return tools;
   }
 
@@ -51,7 +51,7 @@ export class IndexView implements ProjectView {
   serverListsChanged(): boolean {
     for (const [name, registered] of this.tables) if (this.index.tableRegistered(this.file, name) !== registered) return true;
     for (const [key, seen] of this.serverLists) {
-      if (fingerprint(this.index.toolsOnServer(key).filter((tool) => tool.file !== this.file)) !== seen) return true;
+      if (fingerprint(this.index.toolsOnServer(key).filter((tool) => tool.file !== this.file)) !== fingerprint(seen)) return true;
     }
     return false;
   }
