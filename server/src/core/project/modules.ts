@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import { extractPythonDeclarations } from '../frontends/python';
 import { extractScriptModule } from '../frontends/typescript';
 import { GrammarId, grammarForPath, isGrammarLoaded, parse } from '../parse/parser';
-import { ToolDeclaration } from '../model';
+import { Range, ToolDeclaration } from '../model';
 import { PythonFacts, pythonFacts } from './facts-python';
 import { ScriptFacts, scriptFacts } from './facts-script';
 import { ProjectView, RegistrationWrapper, RemoteTool } from './view';
@@ -70,11 +70,16 @@ export function readTools(file: string, text: string, view: ProjectView, serverM
   }
 }
 
+/** Where a declaration's tool is named, as other files see it (`RemoteTool.range`). */
+export function remoteToolRange(declaration: ToolDeclaration): Range {
+  return declaration.nameValue?.via ?? declaration.nameValue?.range ?? declaration.nameRange;
+}
+
 function remoteTool(declaration: ToolDeclaration, file: string): RemoteTool {
   return {
     name: declaration.name,
     file,
-    range: declaration.nameValue?.via ?? declaration.nameValue?.range ?? declaration.nameRange,
+    range: remoteToolRange(declaration),
     form: declaration.form,
     serverKey: declaration.server,
     functionName: declaration.functionName,
