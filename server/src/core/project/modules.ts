@@ -10,7 +10,7 @@ import { GrammarId, grammarForPath, isGrammarLoaded, parse } from '../parse/pars
 import { Range, ToolDeclaration } from '../model';
 import { PythonFacts, pythonFacts } from './facts-python';
 import { ScriptFacts, scriptFacts } from './facts-script';
-import { ProjectView, RegistrationWrapper, RemoteTool } from './view';
+import { ProjectView, RegistrationWrapper, RemoteTool, ServerRef } from './view';
 import { isServerModule } from '../frontends/typescript/imports';
 import { serverModulesOf } from '../frontends/typescript';
 
@@ -30,6 +30,13 @@ const MAX_SUMMARY_CHARACTERS = 2_000_000;
 export function grammarOfModule(file: string): GrammarId | undefined {
   const grammar = grammarForPath(file);
   return grammar && isGrammarLoaded(grammar) ? grammar : undefined;
+}
+
+/** The servers a module makes at its top level. */
+export function serversOfFacts(facts: ModuleFacts | undefined): ServerRef[] {
+  if (facts?.kind === 'python') return [...facts.servers.values()];
+  if (facts?.kind === 'script') return [...facts.bindings.values()].flatMap((binding) => binding.kind === 'server' ? [binding.server] : []);
+  return [];
 }
 
 /** A module's facts, or undefined when it cannot be read or parsed (its importers' values stay unknown). */

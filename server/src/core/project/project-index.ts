@@ -8,7 +8,7 @@ import { mayDeclareTools } from '../analyze';
 import { ProjectFileSystem } from './file-system';
 import { isSameOrBelow, ProjectLayout } from './layout';
 import { sdkEvidenceIn } from './manifests';
-import { ModuleFacts, ModuleTools, readFacts, readTools } from './modules';
+import { ModuleFacts, ModuleTools, readFacts, readTools, serversOfFacts } from './modules';
 import { IndexView } from './project-view';
 import { resolvePythonModule } from './resolve-python';
 import { resolveScriptImport } from './resolve-script';
@@ -224,10 +224,7 @@ export class ProjectIndex {
 
   /** The servers made at the top level of `file`. */
   serversIn(file: string): ServerRef[] {
-    const facts = this.factsOf(file);
-    if (facts?.kind === 'python') return [...facts.servers.values()];
-    if (facts?.kind === 'script') return [...facts.bindings.values()].flatMap((binding) => binding.kind === 'server' ? [binding.server] : []);
-    return [];
+    return serversOfFacts(this.factsOf(file));
   }
 
   /** The servers `file` names at its top level: those it makes and those it imports, with the local name. */
