@@ -6,7 +6,7 @@ import { ConfigLoader, DEFAULT_MAX_FILE_SIZE, EffectiveSettings, loadConfigFile,
 import { grammarForPath } from '../core/parse/parser';
 import { positionedTool, projectFile } from '../core/projection';
 import { DiskFileSystem } from '../core/project/file-system';
-import { projectRootFor } from '../core/project/roots';
+import { wholeProjectRootFor } from '../core/project/roots';
 import type { ServerRef } from '../core/project/view';
 import { findServer, previewServer, serverName } from '../core/server-preview';
 import { CliOptions, UsageError } from './args';
@@ -68,7 +68,7 @@ interface ServerPreviewOptions {
 }
 
 function previewServerOf(file: string, absolute: string, name: string, options: ServerPreviewOptions): unknown {
-  const root = projectRootFor(absolute, new DiskFileSystem(['/']));
+  const root = wholeProjectRootFor(absolute, new DiskFileSystem(['/']));
   const targets = discoverFiles([root], { loader: options.loader, note: () => undefined });
   const index = projectIndexFor([root], [...targets, { display: file, absolute }], options);
   const { server, known } = findServer(index, absolute, name);

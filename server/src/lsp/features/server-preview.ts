@@ -14,7 +14,7 @@ import { discoverFiles } from '../../core/discover';
 import { DiskFileSystem } from '../../core/project/file-system';
 import { isSourceFile, readFacts, serversOfFacts } from '../../core/project/modules';
 import { ProjectIndex } from '../../core/project/project-index';
-import { projectRootFor } from '../../core/project/roots';
+import { wholeProjectRootFor } from '../../core/project/roots';
 import type { RemoteTool, ServerRef } from '../../core/project/view';
 import type { ToolProjection } from '../../core/projection';
 import { previewServer, serverName } from '../../core/server-preview';
@@ -100,7 +100,7 @@ const onDemand = new Map<string, { index: ProjectIndex; versions: Map<string, nu
 
 async function onDemandIndex(file: string, context: ServerContext): Promise<ProjectIndex> {
   await initAnalysis();
-  const root = projectRootFor(file, new DiskFileSystem(['/']));
+  const root = wholeProjectRootFor(file, new DiskFileSystem(['/']));
   let entry = onDemand.get(root);
   if (!entry) {
     const overlay = (absolute: string) => context.documents.get(uriOf(absolute))?.getText();
