@@ -8,8 +8,14 @@ import { makeTree, runCli } from './run';
 
 const ANNOTATIONS = 'annotations={"readOnlyHint": True, "destructiveHint": False, "idempotentHint": True, "openWorldHint": False}';
 
-function tree(files: Record<string, string>): string {
-  return makeTree({ 'pyproject.toml': '[project]\nname = "x"\ndependencies = ["fastmcp>=2.3"]\n', ...files });
+/** Runs `check` in a temporary FastMCP project holding `files` (and `app/__init__.py`), removed afterwards. */
+function inProject(files: Record<string, string>, check: (root: string) => void): void {
+  const root = makeTree({ 'pyproject.toml': '[project]\nname = "x"\ndependencies = ["fastmcp>=2.3"]\n', 'app/__init__.py': '', ...files });
+  try {
+    check(root);
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
 }
 
 function toolNames(root: string, file: string, server: string): string[] {
@@ -17,6 +23,9 @@ function toolNames(root: string, file: string, server: string): string[] {
   assert.equal(run.stderr, '');
   return JSON.parse(run.stdout).tools.map((tool: { name: string; file: string }) => `${tool.name} ${tool.file}`);
 }
+
+/** The imports of each test's app/main.py: FastMCP and the weather server of app/weather.py (SUB). */
+const MAIN_IMPORTS = 'from fastmcp import FastMCP\nfrom app.weather import weather\n';
 
 const SUB = `from fastmcp import FastMCP
 
@@ -29,12 +38,9 @@ def get_forecast(city: str) -> str:
 `;
 
 test('mount and import_server, in the 2.x and the older argument order, list the sub-server\'s tools as prefix_name', () => {
-  const root = tree({
-    'app/__init__.py': '',
+  inProject({
     'app/weather.py': SUB,
-    'app/main.py': `from fastmcp import FastMCP
-from app.weather import weather
-
+    'app/main.py': `${MAIN_IMPORTS}
 main = FastMCP("main")
 legacy = FastMCP("legacy")
 copied = FastMCP("copied")
@@ -44,46 +50,34 @@ legacy.mount("old", weather)
 copied.import_server(weather, prefix="imp")
 plain.mount(weather)
 `,
-  });
-  try {
+  }, (root) => {
     assert.deepEqual(toolNames(root, 'app/main.py', 'main'), ['wx_get_forecast app/weather.py']);
     assert.deepEqual(toolNames(root, 'app/main.py', 'legacy'), ['old_get_forecast app/weather.py']);
     assert.deepEqual(toolNames(root, 'app/main.py', 'copied'), ['imp_get_forecast app/weather.py']);
     assert.deepEqual(toolNames(root, 'app/main.py', 'plain'), ['get_forecast app/weather.py']);
-  } finally {
-    fs.rmSync(root, { recursive: true, force: true });
-  }
+  });
 });
 
 test('compositions nest (both prefixes) and a cycle stops', () => {
-  const root = tree({
-    'app/__init__.py': '',
+  inProject({
     'app/weather.py': SUB,
-    'app/main.py': `from fastmcp import FastMCP
-from app.weather import weather
-
+    'app/main.py': `${MAIN_IMPORTS}
 middle = FastMCP("middle")
 top = FastMCP("top")
 middle.mount(weather, prefix="wx")
 top.mount(middle, prefix="m")
 weather.mount(top, prefix="loop")
 `,
-  });
-  try {
+  }, (root) => {
     assert.deepEqual(toolNames(root, 'app/main.py', 'top'), ['m_wx_get_forecast app/weather.py']);
     assert.deepEqual(toolNames(root, 'app/weather.py', 'weather'), ['get_forecast app/weather.py']);
-  } finally {
-    fs.rmSync(root, { recursive: true, force: true });
-  }
+  });
 });
 
 test('MTL216 on the host: a tool named like a mounted tool\'s prefixed name is a duplicate on that server', () => {
-  const root = tree({
-    'app/__init__.py': '',
+  inProject({
     'app/weather.py': SUB,
-    'app/main.py': `from fastmcp import FastMCP
-from app.weather import weather
-
+    'app/main.py': `${MAIN_IMPORTS}
 main = FastMCP("main")
 main.mount(weather, prefix="wx")
 
@@ -97,8 +91,7 @@ def wx_get_forecast(city: str) -> str:
 def get_forecast(city: str) -> str:
     return city
 `,
-  });
-  try {
+  }, (root) => {
     const run = runCli(['--format', 'json', '.'], { cwd: root });
     const findings: Array<{ file: string; line: number; code: string; related?: Array<{ file: string; line: number }> }> = JSON.parse(run.stdout);
     assert.deepEqual(findings.map((finding) => `${finding.code} ${finding.file}:${finding.line} -> ${(finding.related ?? []).map((related) => `${related.file}:${related.line}`).join(', ')}`), [
@@ -107,15 +100,12 @@ def get_forecast(city: str) -> str:
     const preview = runCli(['preview', 'app/main.py', '--server', 'main'], { cwd: root });
     const tools: Array<{ name: string; findings: Array<{ code: string }> }> = JSON.parse(preview.stdout).tools;
     assert.deepEqual(tools.map((tool) => `${tool.name} ${tool.findings.map((finding) => finding.code).join(',')}`), ['wx_get_forecast MTL216', 'get_forecast ', 'wx_get_forecast ']);
-  } finally {
-    fs.rmSync(root, { recursive: true, force: true });
-  }
+  });
 });
 
 test('Arcade add_tools_from_module: the module\'s tools become the app\'s', () => {
-  const root = tree({
+  inProject({
     'pyproject.toml': '[project]\nname = "x"\ndependencies = ["arcade-mcp-server"]\n',
-    'app/__init__.py': '',
     'app/gmail.py': `from arcade_mcp_server import tool
 from arcade_mcp_server.metadata import Behavior, ToolMetadata
 
@@ -130,10 +120,7 @@ from app import gmail
 app = MCPApp(name="Mail")
 app.add_tools_from_module(gmail)
 `,
-  });
-  try {
+  }, (root) => {
     assert.deepEqual(toolNames(root, 'app/server.py', 'Mail'), ['ListEmails app/gmail.py']);
-  } finally {
-    fs.rmSync(root, { recursive: true, force: true });
-  }
+  });
 });
