@@ -139,3 +139,11 @@ test('previewAnnotations on a TypeScript server follows an open document\'s edit
   assert.deepEqual(after.tools.map((tool) => tool.name), ['list_notes', 'get_note', 'remove_note']);
   assert.equal(after.tools[2].uri, write.uri);
 });
+
+test('previewAnnotations on the server of a document that is not on disk: its own tools', async () => {
+  const document = new TestDocument('file:///nowhere/unsaved_server.py', 'python', 'from fastmcp import FastMCP\n\nmcp = FastMCP("scratch")\n\n\n@mcp.tool(annotations={"readOnlyHint": True})\ndef ping() -> str:\n    return "pong"\n');
+  await client.open(document);
+  const preview = await client.connection.sendRequest<ServerPreview>('mcpToolLint/previewAnnotations', { uri: document.uri, position: document.rangeOf('mcp =').start });
+  assert.equal(preview.server.name, 'scratch');
+  assert.deepEqual(preview.tools.map((tool) => [tool.name, tool.uri, tool.range.start.line]), [['ping', document.uri, 5]]);
+});

@@ -48,9 +48,10 @@ export interface ServerPreviewResult {
  */
 export async function serverPreview(index: ProjectIndex | undefined, uri: string, position: Position, context: ServerContext): Promise<ServerPreviewResult | undefined> {
   const file = filePath(uri);
-  const text = context.documents.get(uri)?.getText();
-  // Read the document's own servers first: the cursor is seldom on one, and then no index is needed.
-  if (!file || text === undefined || !definesServerAt(file, text, position, (await context.settings.settingsFor(uri)).serverModules)) return undefined;
+  const document = context.documents.get(uri);
+  // The cursor is seldom on a server's definition: a look at its line, then the document's own servers, before any index.
+  if (!file || !document || !mayDefineServer(document.getText({ start: { line: position.line, character: 0 }, end: { line: position.line + 1, character: 0 } }))) return undefined;
+  if (!definesServerAt(file, document.getText(), position, (await context.settings.settingsFor(uri)).serverModules)) return undefined;
   const project = index ?? await onDemandIndex(file, context);
   const server = project.serversIn(file).find((candidate) => contains(candidate.range, position));
   if (!server) return undefined;
@@ -67,6 +68,11 @@ export async function serverPreview(index: ProjectIndex | undefined, uri: string
     ...(composed ? { composed: { declaredName: composed.declaredName, prefixes: composed.prefixes, ...(composed.fromServer ? { from: serverJson(composed.fromServer) } : {}) } } : {}),
   }));
   return { file: uri, server: serverJson(server), tools };
+}
+
+/** A textual pre-filter on the line under the cursor: an assignment naming a server class (`FastMCP`, `MCPApp`, `McpServer`, `Server`) or a `new`. */
+function mayDefineServer(line: string): boolean {
+  return line.includes('=') && ['MCP', 'Mcp', 'Server', 'new '].some((word) => line.includes(word));
 }
 
 function definesServerAt(file: string, text: string, position: Position, serverModules: readonly string[]): boolean {
@@ -106,12 +112,22 @@ async function onDemandIndex(file: string, context: ServerContext): Promise<Proj
     const overlay = (absolute: string) => context.documents.get(uriOf(absolute))?.getText();
     const settings = await context.settings.settingsFor(uriOf(file));
     const index = new ProjectIndex([root], new DiskFileSystem([root], overlay, settings.maxFileSize), { serverModules: settings.serverModules });
-    index.addCandidates(discoverFiles([root], { loader: new ConfigLoader(), note: () => undefined }).map((target) => target.absolute));
+    index.addCandidates([file, ...discoverable(root)]);
     onDemand.set(root, (entry = { index, versions: new Map() }));
   }
   followOpenDocuments(entry, root, context);
   for (const pending of entry.index.pending()) entry.index.summarise(pending);
   return entry.index;
+}
+
+/** The source files discovery finds below `root` (none when it cannot be read, a document not saved to disk, or for the file system's root). */
+function discoverable(root: string): string[] {
+  if (path.dirname(root) === root) return [];
+  try {
+    return discoverFiles([root], { loader: new ConfigLoader(), note: () => undefined }).map((target) => target.absolute);
+  } catch {
+    return [];
+  }
 }
 
 /** Open documents win over the disk: a document opened, edited or closed since the last request is read again. */
