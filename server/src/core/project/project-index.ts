@@ -23,9 +23,9 @@ interface ResolvedComposition {
   prefix?: string;
 }
 
-/** Whether a file may compose servers (`mount`, `import_server`, `add_tools_from_module`): the pre-filter's other words. */
-function mayCompose(text: string): boolean {
-  return text.includes('mount(') || text.includes('import_server(') || text.includes('add_tools_from_module(');
+/** Whether a Python module may compose servers (`mount`, `import_server`, `add_tools_from_module`): the pre-filter's other words. */
+function mayCompose(file: string, text: string): boolean {
+  return /\.pyi?$/.test(file) && (text.includes('.mount(') || text.includes('.import_server(') || text.includes('.add_tools_from_module('));
 }
 
 /** A tool as a host server lists it through a composition: FastMCP names it `${prefix}_${name}`. */
@@ -79,7 +79,7 @@ export class ProjectIndex {
     for (const file of files) {
       if (this.candidates.has(file)) continue;
       const text = this.fs.readText(file);
-      if (text !== undefined && (mayDeclareTools(text) || mayCompose(text))) {
+      if (text !== undefined && (mayDeclareTools(text) || mayCompose(file, text))) {
         this.candidates.add(file);
         this.forgetServerLists();
       }
