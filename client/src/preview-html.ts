@@ -19,10 +19,16 @@ export interface PreviewTool {
   arcadeMeta?: unknown;
   webhookMetadata?: unknown;
   note?: string;
+  /** In a server's preview: the document declaring the tool. */
+  uri?: string;
+  /** In a server's preview: how the server got the tool from another one (mount, import_server). */
+  composed?: { declaredName?: string; prefixes: string[]; from?: { name: string } };
 }
 
 export interface PreviewData {
   file: string;
+  /** Set when the request was on a server's definition: the tools are every tool it lists. */
+  server?: { name: string; variable?: string; uri: string };
   tools: PreviewTool[];
   selected?: number;
   skipped?: string;
@@ -61,13 +67,27 @@ function findingsList(tool: PreviewTool): string {
   return `<ul class="findings">${items}</ul>`;
 }
 
-function toolSection(tool: PreviewTool, index: number, selected: boolean): string {
+/** Where a tool is declared: `line N` in a file's preview, `file:line` in a server's. */
+function whereDeclared(tool: PreviewTool, showUri: (uri: string) => string): string {
+  const line = tool.range.start.line + 1;
+  return tool.uri ? `${escapeHtml(showUri(tool.uri))}:${line}` : `line ${line}`;
+}
+
+function composedNote(tool: PreviewTool): string {
+  if (!tool.composed) return '';
+  const from = tool.composed.from ? ` from server ${escapeHtml(tool.composed.from.name)}` : '';
+  const prefix = tool.composed.prefixes.length ? ` with the prefix ${escapeHtml(tool.composed.prefixes.join('_'))}` : '';
+  return `<p class="note">Declared as ${escapeHtml(tool.composed.declaredName ?? tool.name)}, listed${from}${prefix}.</p>`;
+}
+
+function toolSection(tool: PreviewTool, index: number, selected: boolean, showUri: (uri: string) => string): string {
   const blocks = [jsonBlock(`tools-list-${index}`, 'tools/list entry', tool.toolsList)];
   if (tool.arcadeMeta !== undefined) blocks.push(jsonBlock(`arcade-meta-${index}`, '_meta.arcade.metadata', tool.arcadeMeta));
   if (tool.webhookMetadata !== undefined) blocks.push(jsonBlock(`webhook-${index}`, 'Webhook metadata', tool.webhookMetadata));
   return `<article class="tool${selected ? ' selected' : ''}" id="tool-${index}">`
     + `<h2>${escapeHtml(tool.name)}</h2>`
-    + `<p class="meta">Title: <strong>${escapeHtml(tool.title)}</strong> · ${escapeHtml(tool.form)} · line ${tool.range.start.line + 1}</p>`
+    + `<p class="meta">Title: <strong>${escapeHtml(tool.title)}</strong> · ${escapeHtml(tool.form)} · ${whereDeclared(tool, showUri)}</p>`
+    + composedNote(tool)
     + (tool.note ? `<p class="note">${escapeHtml(tool.note)}</p>` : '')
     + `<table><thead><tr><th>Hint</th><th>Declared</th><th>Client sees</th></tr></thead><tbody>${hintRows(tool)}</tbody></table>`
     + `<h3>Problems</h3>${findingsList(tool)}${blocks.join('')}</article>`;
@@ -84,12 +104,26 @@ pre { background: var(--vscode-textCodeBlock-background); padding: .5em; overflo
 section.json header { display: flex; justify-content: space-between; align-items: center; margin-top: .75em; }
 `;
 
-export function renderPreviewHtml(data: PreviewData | undefined, options: { nonce: string; cspSource: string; message?: string }): string {
+/** The last segment of a uri, decoded: how a server's preview names files unless told otherwise. */
+function fileName(uri: string): string {
+  const last = uri.slice(uri.lastIndexOf('/') + 1);
+  try {
+    return decodeURIComponent(last);
+  } catch {
+    return last;
+  }
+}
+
+export function renderPreviewHtml(data: PreviewData | undefined, options: { nonce: string; cspSource: string; message?: string; showUri?: (uri: string) => string }): string {
   const csp = `default-src 'none'; style-src ${options.cspSource} 'nonce-${options.nonce}'; script-src 'nonce-${options.nonce}';`;
   let body: string;
   if (!data) body = `<p>${escapeHtml(options.message ?? 'Open a Python, TypeScript or JavaScript file to preview its tools.')}</p>`;
-  else if (data.tools.length === 0) body = `<p>No MCP tools in ${escapeHtml(data.file)}${data.skipped ? ` (${escapeHtml(data.skipped)})` : ''}.</p>`;
-  else body = data.tools.map((tool, index) => toolSection(tool, index, index === data.selected)).join('');
+  else if (data.tools.length === 0 && !data.server) body = `<p>No MCP tools in ${escapeHtml(data.file)}${data.skipped ? ` (${escapeHtml(data.skipped)})` : ''}.</p>`;
+  else body = data.tools.map((tool, index) => toolSection(tool, index, index === data.selected, options.showUri ?? fileName)).join('');
+  if (data?.server) {
+    const count = `${data.tools.length} tool${data.tools.length === 1 ? '' : 's'}`;
+    body = `<h2 class="server">Server ${escapeHtml(data.server.name)}</h2><p class="meta">${count} in its tools/list, across the project.</p>${body}`;
+  }
   const script = `const vscode = acquireVsCodeApi();
 document.addEventListener('click', (event) => {
   const button = event.target.closest('button.copy');

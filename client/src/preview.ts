@@ -78,8 +78,8 @@ export class PreviewPanel implements Disposable {
     try {
       const params = { uri: this.document.toString(), position: this.position && { line: this.position.line, character: this.position.character } };
       const data = await this.client.sendRequest<PreviewData>(REQUEST, params);
-      this.panel.title = `MCP annotations: ${workspace.asRelativePath(this.document)}`;
-      this.panel.webview.html = renderPreviewHtml(data, { nonce, cspSource });
+      this.panel.title = data.server ? `MCP annotations: server ${data.server.name}` : `MCP annotations: ${workspace.asRelativePath(this.document)}`;
+      this.panel.webview.html = renderPreviewHtml(data, { nonce, cspSource, showUri: (uri) => workspace.asRelativePath(Uri.parse(uri)) });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       this.panel.webview.html = renderPreviewHtml(undefined, { nonce, cspSource, message: `The preview is not available: ${message}` });

@@ -4,7 +4,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { before, test } from 'node:test';
 import { analyzeText, initAnalysis } from '../../server/src/core/analyze';
-import { projectFile } from '../../server/src/core/projection';
+import { positionedTool, projectFile } from '../../server/src/core/projection';
+import { repoRoot } from '../helpers/fixtures';
 import { CLI_FIXTURES, runCli } from './run';
 
 before(() => initAnalysis());
@@ -16,13 +17,20 @@ test('preview prints what clients receive for each tool, with the file as given'
   const projection = JSON.parse(run.stdout);
   const file = path.join(CLI_FIXTURES, 'project/notes.py');
   const analysis = analyzeText(fs.readFileSync(file, 'utf8'), file)!;
-  assert.deepEqual(projection, JSON.parse(JSON.stringify(projectFile('project/notes.py', analysis.declarations, analysis.findings))));
+  const expected = projectFile('project/notes.py', analysis.declarations, analysis.findings).tools.map((tool) => positionedTool(tool, 'project/notes.py'));
+  assert.deepEqual(projection, JSON.parse(JSON.stringify({ file: 'project/notes.py', tools: expected })));
   assert.equal(projection.file, 'project/notes.py');
   assert.deepEqual(projection.tools.map((tool: { name: string }) => tool.name), ['DeleteNote', 'GetNote']);
   const getNote = projection.tools[1];
   assert.deepEqual(getNote.toolsList, { name: 'Notes_GetNote', title: 'GetNote', annotations: { title: 'GetNote', readOnlyHint: true } });
   assert.deepEqual(getNote.effective, { readOnlyHint: true, destructiveHint: true, idempotentHint: false, openWorldHint: true });
   assert.deepEqual(getNote.findings.map((finding: { file: string; code: string; line: number }) => `${finding.file}:${finding.line} ${finding.code}`), ['project/notes.py:25 MTL201']);
+  // 1-based lines and UTF-16 columns, as in the CLI JSON; no LSP range.
+  const getNoteAt = fs.readFileSync(file, 'utf8').split('\n').findIndex((line) => line.includes('def get_note')) + 1;
+  assert.equal(getNote.file, 'project/notes.py');
+  assert.ok(getNote.line >= 1 && getNote.line < getNoteAt && getNote.endLine >= getNoteAt, `${getNote.line}-${getNote.endLine} around ${getNoteAt}`);
+  assert.equal(getNote.column, 1);
+  assert.equal(getNote.range, undefined);
 });
 
 test('preview --tool keeps one tool (by name or tools/list name); the project config applies', () => {
@@ -52,7 +60,8 @@ test('preview lists a tool table\'s tools under their keys; entries without anno
 
 test('preview errors: exit 2 with one line', () => {
   const cases: Array<[string[], string]> = [
-    [['preview'], 'mcp-tool-lint: preview takes one file: mcp-tool-lint preview FILE [--tool NAME]'],
+    [['preview'], 'mcp-tool-lint: preview takes one file: mcp-tool-lint preview FILE [--tool NAME | --server NAME]'],
+    [['preview', 'project/notes.py', '--tool', 'GetNote', '--server', 'app'], 'mcp-tool-lint: use either --tool or --server, not both'],
     [['preview', 'project'], 'mcp-tool-lint: cannot preview project: not a file'],
     [['preview', 'nope.py'], 'mcp-tool-lint: cannot read nope.py: no such file or directory'],
     [['preview', 'project/notes.py', '--tool', 'send_email'], 'mcp-tool-lint: project/notes.py declares no tool named "send_email"'],
@@ -60,6 +69,92 @@ test('preview errors: exit 2 with one line', () => {
   ];
   for (const [args, message] of cases) {
     const run = runCli(args);
+    assert.equal(run.status, 2, args.join(' '));
+    assert.equal(run.stderr, `${message}\n`);
+    assert.equal(run.stdout, '');
+  }
+});
+
+interface ServerTool {
+  name: string;
+  file: string;
+  line: number;
+  column: number;
+  endLine: number;
+  form: string;
+  toolsList: { name: string; annotations: Record<string, unknown> };
+  findings: Array<{ code: string; file: string; line: number }>;
+  composed?: { declaredName: string; prefixes: string[]; from?: { name: string; file: string; line: number } };
+}
+
+const JIRA = path.join(repoRoot(), 'test', 'projects', 'python-jira');
+
+test('preview --server lists every tool the server lists across the project, mounted ones under their prefix', () => {
+  const run = runCli(['preview', 'src/jira_mcp/server.py', '--server', 'mcp'], { cwd: JIRA });
+  assert.equal(run.stderr, '');
+  assert.equal(run.status, 0);
+  const preview: { server: unknown; tools: ServerTool[] } = JSON.parse(run.stdout);
+  assert.deepEqual(preview.server, { name: 'jira', variable: 'mcp', file: 'src/jira_mcp/server.py', line: 7 });
+  assert.deepEqual(preview.tools.map((tool) => `${tool.toolsList.name} ${tool.file}:${tool.line}`), [
+    // Registered through the package's wrappers (registry.py).
+    'list_comments src/jira_mcp/tools/comments.py:5',
+    'add_comment src/jira_mcp/tools/comments.py:11',
+    'delete_comment src/jira_mcp/tools/comments.py:21',
+    'get_issue src/jira_mcp/tools/issues.py:8',
+    'delete_issue src/jira_mcp/tools/issues.py:14',
+    'transition_issue src/jira_mcp/tools/issues.py:21',
+    'search_issues src/jira_mcp/tools/search.py:5',
+    'get_issue src/jira_mcp/tools/search.py:11',
+    'ro_get_issue src/jira_mcp/tools/issues.py:8',
+    'ro_search_issues src/jira_mcp/tools/search.py:5',
+  ]);
+  const [, , , getIssue, deleteIssue, , , getIssueByUrl, roGetIssue] = preview.tools;
+  // Each entry is the per-tool preview of its own file, with the project's findings (the duplicate across modules).
+  assert.deepEqual(Object.keys(getIssue).slice(0, 9), ['name', 'title', 'language', 'form', 'file', 'line', 'column', 'endLine', 'endColumn']);
+  assert.equal(getIssue.column, 1);
+  assert.deepEqual(getIssue.findings.map((finding) => `${finding.code} ${finding.file}:${finding.line}`), ['MTL216 src/jira_mcp/tools/issues.py:8']);
+  assert.deepEqual(getIssueByUrl.findings.map((finding) => `${finding.code} ${finding.file}:${finding.line}`), ['MTL216 src/jira_mcp/tools/search.py:11']);
+  assert.deepEqual(deleteIssue.findings.map((finding) => finding.code), ['MTL202', 'MTL105']);
+  assert.equal(roGetIssue.name, 'ro_get_issue');
+  assert.deepEqual(roGetIssue.composed, { declaredName: 'get_issue', prefixes: ['ro'], from: { name: 'jira-readonly', variable: 'readonly_mcp', file: 'src/jira_mcp/composite.py', line: 8 } });
+  assert.deepEqual(roGetIssue.toolsList.annotations, getIssue.toolsList.annotations);
+  assert.equal(preview.tools.find((tool) => tool.form !== 'python-sdk-tool'), undefined);
+});
+
+test('preview --server resolves NAME as FILE sees it: an imported server, or its constructor\'s name; a sub-server lists its own tools', () => {
+  const fromImport = JSON.parse(runCli(['preview', 'src/jira_mcp/tools/search.py', '--server', 'mcp'], { cwd: JIRA }).stdout);
+  const byName = JSON.parse(runCli(['preview', 'src/jira_mcp/tools/issues.py', '--server', 'jira'], { cwd: JIRA }).stdout);
+  assert.deepEqual(fromImport.server, { name: 'jira', variable: 'mcp', file: 'src/jira_mcp/server.py', line: 7 });
+  assert.deepEqual(byName, fromImport);
+  const sub = JSON.parse(runCli(['preview', 'src/jira_mcp/composite.py', '--server', 'readonly_mcp'], { cwd: JIRA }).stdout);
+  assert.deepEqual(sub.server, { name: 'jira-readonly', variable: 'readonly_mcp', file: 'src/jira_mcp/composite.py', line: 8 });
+  assert.deepEqual(sub.tools.map((tool: ServerTool) => `${tool.name} ${tool.file}:${tool.line}`), ['get_issue src/jira_mcp/tools/issues.py:8', 'search_issues src/jira_mcp/tools/search.py:5']);
+});
+
+test('preview --server on a TypeScript project: tools registered in other modules on the imported server', () => {
+  const run = runCli(['preview', 'test/projects/ts-server-preview/src/tools/write.ts', '--server', 'notes'], { cwd: repoRoot() });
+  assert.equal(run.stderr, '');
+  assert.equal(run.status, 0);
+  const preview: { server: unknown; tools: ServerTool[] } = JSON.parse(run.stdout);
+  assert.deepEqual(preview.server, { name: 'notes', variable: 'server', file: 'test/projects/ts-server-preview/src/server.ts', line: 3 });
+  assert.deepEqual(preview.tools.map((tool) => `${tool.name} ${tool.form} ${tool.file}:${tool.line}:${tool.column}`), [
+    'list_notes ts-register-tool test/projects/ts-server-preview/src/tools/read.ts:4:1',
+    'get_note ts-server-tool test/projects/ts-server-preview/src/tools/read.ts:14:1',
+    'delete_note ts-register-tool test/projects/ts-server-preview/src/tools/write.ts:4:1',
+  ]);
+  assert.deepEqual(preview.tools[1].toolsList, { name: 'get_note', annotations: { readOnlyHint: true } });
+  assert.deepEqual(preview.tools[1].findings.map((finding) => `${finding.code} ${finding.file}:${finding.line}`), ['MTL202 test/projects/ts-server-preview/src/tools/read.ts:14']);
+  const fromServerFile = JSON.parse(runCli(['preview', 'test/projects/ts-server-preview/src/server.ts', '--server', 'server'], { cwd: repoRoot() }).stdout);
+  assert.deepEqual(fromServerFile, preview);
+});
+
+test('preview --server with an unknown name: exit 2, one line listing the servers FILE makes or imports', () => {
+  const cases: Array<[string[], string]> = [
+    [['preview', 'src/jira_mcp/composite.py', '--server', 'nope'], 'mcp-tool-lint: src/jira_mcp/composite.py has no server named "nope"; servers found there: readonly_mcp ("jira-readonly"), mcp ("jira")'],
+    [['preview', 'src/jira_mcp/settings.py', '--server', 'mcp'], 'mcp-tool-lint: src/jira_mcp/settings.py has no server named "mcp"; it makes or imports none'],
+  ];
+  for (const [args, message] of cases) {
+    const run = runCli(args, { cwd: JIRA });
     assert.equal(run.status, 2, args.join(' '));
     assert.equal(run.stderr, `${message}\n`);
     assert.equal(run.stdout, '');

@@ -4,7 +4,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { after, before, test } from 'node:test';
 import { pathToFileURL } from 'node:url';
-import { FIXTURES } from '../helpers/fixtures';
+import { FIXTURES, repoRoot } from '../helpers/fixtures';
 import { LspClient, TestDocument } from '../helpers/lsp-client';
 
 let client: LspClient;
@@ -84,4 +84,71 @@ test('a "Preview" code lens sits on each tool and opens the preview at it; the s
   assert.equal(none, null);
   client.settings = { ...client.settings, codeLens: { enable: true } };
   await client.configurationChanged();
+});
+
+interface ServerPreview {
+  file: string;
+  server: { name: string; variable: string; uri: string; range: { start: { line: number; character: number } } };
+  tools: Array<{ name: string; uri: string; range: { start: { line: number; character: number } }; toolsList: { name: string }; findings: Array<{ code: string }>; composed?: { declaredName: string; prefixes: string[] } }>;
+}
+
+function projectDocument(relative: string, languageId: string): TestDocument {
+  const file = path.join(repoRoot(), 'test', 'projects', relative);
+  return new TestDocument(pathToFileURL(file).href, languageId, fs.readFileSync(file, 'utf8'));
+}
+
+test('previewAnnotations on a server\'s definition answers the whole server: every tool across the project, LSP ranges and uris', async () => {
+  const document = projectDocument('python-jira/src/jira_mcp/server.py', 'python');
+  await client.open(document);
+  const position = document.rangeOf('mcp = FastMCP').start;
+  const preview = await client.connection.sendRequest<ServerPreview>('mcpToolLint/previewAnnotations', { uri: document.uri, position: { line: position.line, character: position.character + 1 } });
+  assert.equal(preview.file, document.uri);
+  assert.deepEqual({ ...preview.server, range: preview.server.range.start }, { name: 'jira', variable: 'mcp', uri: document.uri, range: { line: 6, character: 0 } });
+  const tools = path.join(repoRoot(), 'test', 'projects', 'python-jira', 'src', 'jira_mcp', 'tools');
+  const issues = pathToFileURL(path.join(tools, 'issues.py')).href;
+  const search = pathToFileURL(path.join(tools, 'search.py')).href;
+  const comments = pathToFileURL(path.join(tools, 'comments.py')).href;
+  assert.deepEqual(preview.tools.map((tool) => [tool.toolsList.name, tool.uri, tool.range.start.line]), [
+    // Registered through the package's wrappers (registry.py).
+    ['list_comments', comments, 4],
+    ['add_comment', comments, 10],
+    ['delete_comment', comments, 20],
+    ['get_issue', issues, 7],
+    ['delete_issue', issues, 13],
+    ['transition_issue', issues, 20],
+    ['search_issues', search, 4],
+    ['get_issue', search, 10],
+    ['ro_get_issue', issues, 7],
+    ['ro_search_issues', search, 4],
+  ]);
+  assert.deepEqual(preview.tools[8].composed?.prefixes, ['ro']);
+  assert.deepEqual(preview.tools[3].findings.map((finding) => finding.code), ['MTL216']);
+  // Elsewhere in the file (not on the server's variable): the file's own tools, as before.
+  const plain = await client.connection.sendRequest<Preview & { server?: unknown }>('mcpToolLint/previewAnnotations', { uri: document.uri, position: { line: 0, character: 0 } });
+  assert.equal(plain.server, undefined);
+  assert.deepEqual(plain.tools, []);
+});
+
+test('previewAnnotations on a TypeScript server follows an open document\'s edits in another module', async () => {
+  const serverDocument = projectDocument('ts-server-preview/src/server.ts', 'typescript');
+  const write = projectDocument('ts-server-preview/src/tools/write.ts', 'typescript');
+  await client.open(serverDocument);
+  await client.open(write);
+  const position = serverDocument.rangeOf('server = new').start;
+  const ask = () => client.connection.sendRequest<ServerPreview>('mcpToolLint/previewAnnotations', { uri: serverDocument.uri, position });
+  const before = await ask();
+  assert.equal(before.server.name, 'notes');
+  assert.deepEqual(before.tools.map((tool) => tool.name), ['list_notes', 'get_note', 'delete_note']);
+  await client.change(write.nextVersion(), [write.replace('"delete_note"', '"remove_note"')]);
+  const after = await ask();
+  assert.deepEqual(after.tools.map((tool) => tool.name), ['list_notes', 'get_note', 'remove_note']);
+  assert.equal(after.tools[2].uri, write.uri);
+});
+
+test('previewAnnotations on the server of a document that is not on disk: its own tools', async () => {
+  const document = new TestDocument('file:///nowhere/unsaved_server.py', 'python', 'from fastmcp import FastMCP\n\nmcp = FastMCP("scratch")\n\n\n@mcp.tool(annotations={"readOnlyHint": True})\ndef ping() -> str:\n    return "pong"\n');
+  await client.open(document);
+  const preview = await client.connection.sendRequest<ServerPreview>('mcpToolLint/previewAnnotations', { uri: document.uri, position: document.rangeOf('mcp =').start });
+  assert.equal(preview.server.name, 'scratch');
+  assert.deepEqual(preview.tools.map((tool) => [tool.name, tool.uri, tool.range.start.line]), [['ping', document.uri, 5]]);
 });

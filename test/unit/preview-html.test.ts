@@ -52,3 +52,24 @@ test('an empty file and an error message render as plain text', () => {
   assert.match(renderPreviewHtml({ file: 'a.py', tools: [] }, { nonce: 'n', cspSource: 'c' }), /No MCP tools in a\.py\./);
   assert.match(renderPreviewHtml(undefined, { nonce: 'n', cspSource: 'c', message: '<b>down</b>' }), /&lt;b&gt;down&lt;\/b&gt;/);
 });
+
+test('a server\'s preview: a heading with the server\'s name, each tool with its file:line and how it was composed', () => {
+  const tool = hostileData().tools[0];
+  const data: PreviewData = {
+    file: 'file:///p/server.py',
+    server: { name: 'jira<b>', variable: 'mcp', uri: 'file:///p/server.py' },
+    tools: [
+      { ...tool, name: 'get_issue', uri: 'file:///p/tools/issues.py', range: { start: { line: 7, character: 0 } } },
+      { ...tool, name: 'ro_get_issue', uri: 'file:///p/tools/issues.py', range: { start: { line: 7, character: 0 } }, composed: { declaredName: 'get_issue', prefixes: ['ro'], from: { name: 'jira-readonly' } } },
+    ],
+  };
+  const html = renderPreviewHtml(data, { nonce: 'n', cspSource: 'vscode-resource:' });
+  assert.ok(html.includes('<h2 class="server">Server jira&lt;b&gt;</h2>'));
+  assert.ok(html.includes('2 tools in its tools/list'));
+  assert.equal(html.match(/python-sdk-tool · issues\.py:8</g)?.length, 2);
+  assert.ok(html.includes('Declared as get_issue, listed from server jira-readonly with the prefix ro.'));
+  const shown = renderPreviewHtml(data, { nonce: 'n', cspSource: 'vscode-resource:', showUri: (uri) => uri.replace('file:///p/', '') });
+  assert.ok(shown.includes('python-sdk-tool · tools/issues.py:8<'));
+  // A file's own preview keeps "line N".
+  assert.ok(renderPreviewHtml(hostileData(), { nonce: 'n', cspSource: 'vscode-resource:' }).includes('python-sdk-tool · line 4<'));
+});

@@ -25,6 +25,8 @@ export interface CliOptions {
   /** Exit 0 whatever the findings (the `npm start` demo). */
   exitZero: boolean;
   tool?: string;
+  /** `preview FILE --server NAME`: every tool of one server across the project. */
+  server?: string;
   help: boolean;
   version: boolean;
 }
@@ -32,8 +34,8 @@ export interface CliOptions {
 /** A mistake on the command line: exit code 2 with this one-line message. */
 export class UsageError extends Error {}
 
-type ValueFlag = '--format' | '--profile' | '--rule' | '--config' | '--max-warnings' | '--max-file-size' | '--tool';
-const VALUE_FLAGS: readonly string[] = ['--format', '--profile', '--rule', '--config', '--max-warnings', '--max-file-size', '--tool'];
+type ValueFlag = '--format' | '--profile' | '--rule' | '--config' | '--max-warnings' | '--max-file-size' | '--tool' | '--server';
+const VALUE_FLAGS: readonly string[] = ['--format', '--profile', '--rule', '--config', '--max-warnings', '--max-file-size', '--tool', '--server'];
 const SHORT_FLAGS: Record<string, string> = { '-f': '--format', '-c': '--config', '-q': '--quiet', '-h': '--help', '-v': '--version' };
 
 export function parseArgs(argv: readonly string[]): CliOptions {
@@ -79,6 +81,7 @@ export function parseArgs(argv: readonly string[]): CliOptions {
     }
   }
   if (options.fix && options.fixDryRun) throw new UsageError('use either --fix or --fix-dry-run, not both');
+  if (options.tool !== undefined && options.server !== undefined) throw new UsageError('use either --tool or --server, not both');
   return options;
 }
 
@@ -112,6 +115,9 @@ function setValue(options: CliOptions, flag: ValueFlag, value: string): void {
     case '--tool':
       options.tool = value;
       break;
+    case '--server':
+      options.server = value;
+      break;
   }
 }
 
@@ -127,7 +133,7 @@ function parseRuleFlag(value: string): RuleOverride {
 }
 
 export const HELP = `Usage: mcp-tool-lint [check] [options] [paths...]
-       mcp-tool-lint preview FILE [--tool NAME]
+       mcp-tool-lint preview FILE [--tool NAME | --server NAME]
        mcp-tool-lint rules
        mcp-tool-lint explain CODE
 
@@ -139,7 +145,8 @@ files and the "exclude" globs of the project config.
 Commands:
   check [paths...]        lint files and folders (the default command)
   preview FILE            print what clients receive for each tool of FILE (JSON);
-                          --tool NAME keeps one tool
+                          --tool NAME keeps one tool; --server NAME prints every
+                          tool the server NAME lists across the project
   rules                   list every rule: code, name, severity per profile, fix
   explain CODE            print a rule's documentation (code or name)
 

@@ -1,16 +1,22 @@
-/** `mcp-tool-lint preview FILE [--tool NAME]`: the projection JSON of "Preview annotations". */
+/** `mcp-tool-lint preview FILE [--tool NAME | --server NAME]`: the projection JSON of "Preview annotations". */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { analyzeText, initAnalysis, withLfLineBreaks } from '../core/analyze';
-import { ConfigLoader, DEFAULT_MAX_FILE_SIZE, loadConfigFile, resolveSettings } from '../core/config';
+import { ConfigLoader, DEFAULT_MAX_FILE_SIZE, EffectiveSettings, loadConfigFile, resolveSettings } from '../core/config';
 import { grammarForPath } from '../core/parse/parser';
-import { projectFile } from '../core/projection';
+import { positionedTool, projectFile } from '../core/projection';
+import { DiskFileSystem } from '../core/project/file-system';
+import { wholeProjectRootFor } from '../core/project/roots';
+import type { ServerRef } from '../core/project/view';
+import { findServer, previewServer, serverName } from '../core/server-preview';
 import { CliOptions, UsageError } from './args';
-import { describeErrno, InputError } from './discover';
+import { describeErrno, discoverFiles, InputError } from './discover';
+import { displayPath } from './format/results';
+import { projectIndexFor } from './lint';
 import { readSource } from './source';
 
 export async function previewFile(options: CliOptions): Promise<string> {
-  if (options.paths.length !== 1) throw new UsageError('preview takes one file: mcp-tool-lint preview FILE [--tool NAME]');
+  if (options.paths.length !== 1) throw new UsageError('preview takes one file: mcp-tool-lint preview FILE [--tool NAME | --server NAME]');
   const file = options.paths[0];
   const absolute = path.resolve(file);
   try {
@@ -24,13 +30,71 @@ export async function previewFile(options: CliOptions): Promise<string> {
   const source = readSource(absolute, file, options.maxFileSize ?? config?.maxFileSize ?? DEFAULT_MAX_FILE_SIZE);
   if (source.kind === 'skipped') throw new InputError(`cannot preview ${file}: ${source.reason}`);
   const grammar = grammarForPath(absolute);
-  if (grammar) await initAnalysis([grammar]);
+  if (!grammar) throw new InputError(`cannot preview ${file}: not a Python, TypeScript or JavaScript file`);
+  const showFile = (other: string) => displayPath(other, file);
+  if (options.server !== undefined) {
+    await initAnalysis();
+    // Each file is analysed with its own config (or --config's), under the command line's profile and rules.
+    const loader = new ConfigLoader();
+    const settingsFor = (other: string) => other === absolute ? settings
+      : resolveSettings({ cliProfile: options.profile, cliOverrides: options.rules, config: options.config ? config : loader.configFor(other) });
+    return json(previewServerOf(file, absolute, options.server, { settingsFor, loader, serverModules: config?.serverModules, maxFileSize: options.maxFileSize ?? config?.maxFileSize }));
+  }
+  await initAnalysis([grammar]);
   const analysis = analyzeText(withLfLineBreaks(source.text), absolute, settings);
   if (!analysis) throw new InputError(`cannot preview ${file}: not a Python, TypeScript or JavaScript file`);
-  const projection = projectFile(file, analysis.declarations, analysis.findings);
+  let tools = projectFile(file, analysis.declarations, analysis.findings, showFile).tools;
   if (options.tool !== undefined) {
-    projection.tools = projection.tools.filter((tool) => tool.name === options.tool || tool.toolsList.name === options.tool);
-    if (!projection.tools.length) throw new InputError(`${file} declares no tool named "${options.tool}"`);
+    tools = tools.filter((tool) => tool.name === options.tool || tool.toolsList.name === options.tool);
+    if (!tools.length) throw new InputError(`${file} declares no tool named "${options.tool}"`);
   }
-  return `${JSON.stringify(projection, null, 2)}\n`;
+  return json({ file, tools: tools.map((tool) => positionedTool(tool, file)) });
+}
+
+function json(value: unknown): string {
+  return `${JSON.stringify(value, null, 2)}\n`;
+}
+
+/**
+ * `preview FILE --server NAME`: the project index over FILE's project root (every source file
+ * discovery finds there, so the list is complete), the server NAME as FILE sees it, and each of
+ * its tools as its own file's analysis with the project projects it.
+ */
+interface ServerPreviewOptions {
+  settingsFor: (absolute: string) => EffectiveSettings;
+  loader: ConfigLoader;
+  serverModules?: readonly string[];
+  maxFileSize?: number;
+}
+
+function previewServerOf(file: string, absolute: string, name: string, options: ServerPreviewOptions): unknown {
+  const root = wholeProjectRootFor(absolute, new DiskFileSystem(['/']));
+  const targets = discoverFiles([root], { loader: options.loader, note: () => undefined });
+  const index = projectIndexFor([root], [...targets, { display: file, absolute }], options);
+  const { server, known } = findServer(index, absolute, name);
+  if (!server) {
+    throw new InputError(`${file} has no server named "${name}"${known.length ? `; servers found there: ${known.join(', ')}` : '; it makes or imports none'}`);
+  }
+  const showFile = (other: string) => displayPath(other, file);
+  const analyse = (other: string) => {
+    const text = index.fs.readText(other);
+    if (text === undefined) return undefined;
+    return analyzeText(withLfLineBreaks(text), other, { ...options.settingsFor(other), project: index.viewFor(other) });
+  };
+  const tools = previewServer(index, server, analyse, showFile).map(({ projection, file: declaredIn, composed }) => {
+    const entry: Record<string, unknown> = { ...positionedTool(projection, showFile(declaredIn)) };
+    if (composed) {
+      entry.composed = {
+        declaredName: composed.declaredName,
+        prefixes: composed.prefixes,
+        ...(composed.fromServer ? { from: serverJson(composed.fromServer, showFile) } : {}),
+      };
+    }
+    return entry;
+  });
+  return { server: serverJson(server, showFile), tools };
+}
+
+function serverJson(server: ServerRef, showFile: (absolute: string) => string): { name: string; variable: string; file: string; line: number } {
+  return { name: serverName(server), variable: server.variable, file: showFile(server.file), line: server.range.start.line + 1 };
 }

@@ -73,11 +73,39 @@ export function toJsonFinding(finding: Finding, file: string, showFile: (absolut
   return json;
 }
 
-export function projectFile(file: string, declarations: readonly ToolDeclaration[], findings: readonly Finding[]): FileProjection {
+export function projectFile(file: string, declarations: readonly ToolDeclaration[], findings: readonly Finding[], showFile?: (absolute: string) => string): FileProjection {
   return {
     file,
     tools: declarations.map((declaration, index) =>
-      projectTool(declaration, findings.filter((finding) => finding.declarationIndex === index).map((finding) => toJsonFinding(finding, file)))),
+      projectTool(declaration, findingsOfDeclaration(declarations, findings, index).map((finding) => toJsonFinding(finding, file, showFile)))),
+  };
+}
+
+/**
+ * The findings about one declaration: those its own checks made, and those of file-wide checks
+ * (MTL216's duplicate names) that sit inside it.
+ */
+export function findingsOfDeclaration(declarations: readonly ToolDeclaration[], findings: readonly Finding[], index: number): Finding[] {
+  const { start, end } = declarations[index].range;
+  const inside = (range: Range) => !isBefore(range.start, start) && !isBefore(end, range.end);
+  return findings.filter((finding) => finding.declarationIndex === index || (finding.declarationIndex === undefined && inside(finding.range)));
+}
+
+function isBefore(a: Range['start'], b: Range['start']): boolean {
+  return a.line < b.line || (a.line === b.line && a.character < b.character);
+}
+
+/** A tool as the CLI prints it: its file, and 1-based lines and UTF-16 columns (as in the CLI JSON) instead of an LSP range. */
+export type PositionedTool = Pick<ToolProjection, 'name' | 'title' | 'language' | 'form'>
+  & { file: string; line: number; column: number; endLine: number; endColumn: number }
+  & Omit<ToolProjection, 'range'>;
+
+export function positionedTool(tool: ToolProjection, file: string): PositionedTool {
+  const { name, title, language, form, range, ...rest } = tool;
+  return {
+    name, title, language, form, file,
+    line: range.start.line + 1, column: range.start.character + 1, endLine: range.end.line + 1, endColumn: range.end.character + 1,
+    ...rest,
   };
 }
 

@@ -5,7 +5,7 @@
  */
 import { Node, Tree } from 'web-tree-sitter';
 import { memberPath, PythonModule } from '../frontends/python/module';
-import { constructorName, serverFramework } from '../frontends/python/servers';
+import { constructorName, serverFramework, stringText } from '../frontends/python/servers';
 import { namedChildren, rangeOf } from '../frontends/syntax';
 import { SourceText } from '../source-text';
 import { ServerRef, symbolKey } from './view';
@@ -18,11 +18,28 @@ export interface PythonFacts {
   imports: Map<string, string>;
   /** Names bound at the top level by anything else (functions, classes, other assignments). */
   others: Set<string>;
+  /** Module-level compositions: `host.mount(sub, prefix="ro")`, `host.import_server(sub, prefix=...)`, `app.add_tools_from_module(m)`. */
+  compositions: PythonComposition[];
+  /** Module-level `server.add_tool(fn)` with no annotations or metadata of its own: maybe a tool declared elsewhere, registered again. */
+  registrations: Array<{ receiver: string; function: string }>;
 }
+
+/** A server's tools put on another one: the names as the module writes them (resolved by the index). */
+export interface PythonComposition {
+  method: 'mount' | 'import_server' | 'add_tools_from_module';
+  /** The host server's expression (`mcp`, `pkg.mcp`). */
+  host: string;
+  /** The sub-server's (or, for `add_tools_from_module`, the module's) expression. */
+  sub: string;
+  /** The prefix given (FastMCP lists the sub-server's tools as `${prefix}_${name}`). */
+  prefix?: string;
+}
+
+const COMPOSITIONS = new Set<string>(['mount', 'import_server', 'add_tools_from_module']);
 
 export function pythonFacts(tree: Tree, text: SourceText, file: string): PythonFacts {
   const module = new PythonModule(tree.rootNode, text);
-  const facts: PythonFacts = { kind: 'python', servers: new Map(), imports: new Map(), others: new Set() };
+  const facts: PythonFacts = { kind: 'python', servers: new Map(), imports: new Map(), others: new Set(), compositions: [], registrations: [] };
   for (const statement of namedChildren(tree.rootNode)) readStatement(statement, module, file, facts);
   return facts;
 }
@@ -52,6 +69,10 @@ function readStatement(statement: Node, module: PythonModule, file: string, fact
       break;
     case 'expression_statement': {
       const assignment = namedChildren(statement)[0];
+      if (assignment?.type === 'call') {
+        readCall(assignment, facts);
+        break;
+      }
       const left = assignment?.type === 'assignment' ? assignment.childForFieldName('left') : undefined;
       const right = assignment?.childForFieldName('right');
       if (left?.type !== 'identifier') break;
@@ -73,4 +94,35 @@ function readStatement(statement: Node, module: PythonModule, file: string, fact
       break;
     }
   }
+}
+
+/** A dotted name (`mcp`, `pkg.server.mcp`) as written, or undefined for any other expression. */
+function dottedName(node: Node | null | undefined): string | undefined {
+  return node?.type === 'identifier' || (node?.type === 'attribute' && dottedName(node.childForFieldName('object')) !== undefined) ? node.text : undefined;
+}
+
+/** `host.mount(...)`, `host.import_server(...)`, `app.add_tools_from_module(m)`, `server.add_tool(fn)` at the top level. */
+function readCall(call: Node, facts: PythonFacts): void {
+  const callee = call.childForFieldName('function');
+  const argumentList = call.childForFieldName('arguments');
+  const method = callee?.type === 'attribute' ? callee.childForFieldName('attribute')?.text : undefined;
+  const host = dottedName(callee?.childForFieldName('object'));
+  if (!method || !host || argumentList?.type !== 'argument_list') return;
+  const positional = namedChildren(argumentList).filter((argument) => argument.type !== 'keyword_argument' && argument.type !== 'comment');
+  const keywords = new Map(namedChildren(argumentList).filter((argument) => argument.type === 'keyword_argument')
+    .map((argument) => [argument.childForFieldName('name')?.text ?? '', argument.childForFieldName('value')] as const));
+  if (method === 'add_tool') {
+    const registered = dottedName(positional[0]);
+    if (registered && positional.length === 1 && !keywords.has('annotations') && !keywords.has('metadata')) facts.registrations.push({ receiver: host, function: registered });
+    return;
+  }
+  if (!COMPOSITIONS.has(method)) return;
+  // FastMCP 2.x: `mount(server, prefix=None)`; before 2.9: `mount(prefix, server)`; 3.x also names it `namespace`.
+  const prefixNode = keywords.get('prefix') ?? keywords.get('namespace') ?? positional.find((argument) => argument.type === 'string');
+  const subNode = keywords.get('server') ?? keywords.get('module') ?? positional.find((argument) => dottedName(argument) !== undefined);
+  const sub = dottedName(subNode);
+  if (!sub) return;
+  const prefix = prefixNode ? stringText(prefixNode) : undefined;
+  if (prefixNode && prefix === undefined && prefixNode.type !== 'none') return; // a prefix not known statically: the names are unknown
+  facts.compositions.push({ method: method as PythonComposition['method'], host, sub, prefix });
 }

@@ -10,12 +10,12 @@ import { findPythonWrappers } from '../frontends/python/wrappers';
 import { extractScriptModule } from '../frontends/typescript';
 import { Tree } from 'web-tree-sitter';
 import { GrammarId, grammarForPath, isGrammarLoaded, parse, SteppedParse } from '../parse/parser';
-import { ToolDeclaration } from '../model';
+import { Range, ToolDeclaration } from '../model';
 import type { Extraction } from '../analyze';
 import { findSuppressions } from '../suppressions';
 import { PythonFacts, pythonFacts } from './facts-python';
 import { ScriptFacts, scriptFacts } from './facts-script';
-import { ProjectView, RegistrationWrapper, RemoteTool, symbolKey } from './view';
+import { ProjectView, RegistrationWrapper, RemoteTool, ServerRef, symbolKey } from './view';
 import { isServerModule } from '../frontends/typescript/imports';
 import { serverModulesOf } from '../frontends/typescript';
 
@@ -37,6 +37,13 @@ const MAX_SUMMARY_CHARACTERS = 2_000_000;
 export function grammarOfModule(file: string): GrammarId | undefined {
   const grammar = grammarForPath(file);
   return grammar && isGrammarLoaded(grammar) ? grammar : undefined;
+}
+
+/** The servers a module makes at its top level. */
+export function serversOfFacts(facts: ModuleFacts | undefined): ServerRef[] {
+  if (facts?.kind === 'python') return [...facts.servers.values()];
+  if (facts?.kind === 'script') return [...facts.bindings.values()].flatMap((binding) => binding.kind === 'server' ? [binding.server] : []);
+  return [];
 }
 
 /** A module's facts, or undefined when it cannot be read or parsed (its importers' values stay unknown). */
@@ -115,11 +122,16 @@ function toolsOfTree(tree: Tree, grammar: GrammarId, file: string, text: string,
   return { tools, declarations };
 }
 
+/** Where a declaration's tool is named, as other files see it (`RemoteTool.range`). */
+export function remoteToolRange(declaration: ToolDeclaration): Range {
+  return declaration.nameValue?.via ?? declaration.nameValue?.range ?? declaration.nameRange;
+}
+
 function remoteTool(declaration: ToolDeclaration, file: string): RemoteTool {
   return {
     name: declaration.name,
     file,
-    range: declaration.nameValue?.via ?? declaration.nameValue?.range ?? declaration.nameRange,
+    range: remoteToolRange(declaration),
     form: declaration.form,
     serverKey: declaration.server,
     functionName: declaration.functionName,

@@ -10,14 +10,33 @@ import { grammarForPath } from '../parse/parser';
 import { ProjectFileSystem } from './file-system';
 import { isSameOrBelow, ProjectLayout } from './layout';
 import { sdkEvidenceIn } from './manifests';
-import { ModuleFacts, ModuleTools, readFacts, readToolsInSteps } from './modules';
+import { ModuleFacts, ModuleTools, readFacts, readToolsInSteps, serversOfFacts } from './modules';
 import { IndexView } from './project-view';
 import { resolvePythonModule } from './resolve-python';
 import { resolveScriptImport } from './resolve-script';
 import { projectRootFor } from './roots';
 import { memberPath } from '../frontends/python/module';
-import { ProjectSymbol, ProjectView, RemoteTool, symbolKey } from './view';
+import { ProjectSymbol, ProjectView, RemoteTool, ServerRef, symbolKey } from './view';
 import type { Extraction } from '../analyze';
+
+/** A composition on a host server: the sub-server (or, for Arcade's `add_tools_from_module`, a module's tools) and the prefix. */
+interface ResolvedComposition {
+  server?: ServerRef;
+  moduleTools: readonly RemoteTool[];
+  prefix?: string;
+}
+
+/** Whether a Python module may compose servers (`mount`, `import_server`, `add_tools_from_module`): the pre-filter's other words. */
+function mayCompose(file: string, text: string): boolean {
+  return /\.pyi?$/.test(file) && (text.includes('.mount(') || text.includes('.import_server(') || text.includes('.add_tools_from_module('));
+}
+
+/** A tool as a host server lists it through a composition: FastMCP names it `${prefix}_${name}`. */
+function composedTool(tool: RemoteTool, from: ServerRef | undefined, prefix: string | undefined): RemoteTool {
+  const declaredName = tool.composed ? tool.composed.declaredName : tool.name;
+  const name = prefix && tool.name !== undefined ? `${prefix}_${tool.name}` : tool.name;
+  return { ...tool, name, composed: { declaredName, fromServer: tool.composed?.fromServer ?? from, prefixes: prefix ? [prefix, ...tool.composed?.prefixes ?? []] : tool.composed?.prefixes ?? [] } };
+}
 
 /** Re-exports followed at most this deep (a cycle stops there). */
 const MAX_HOPS = 12;
@@ -39,9 +58,14 @@ export class ProjectIndex {
   private readonly computing = new Set<string>();
   /** Files whose tools count towards the servers' tool lists (those that may declare tools). */
   private readonly candidates = new Set<string>();
+  /** Per server: the tools registered on it (directly, or `add_tool` of a tool declared elsewhere). */
   private byServer?: Map<string, RemoteTool[]>;
   /** `file#name` of the tool tables other modules register. */
   private registeredTables?: Set<string>;
+  /** Per host server: its compositions (`mount`, `import_server`, `add_tools_from_module`), resolved. */
+  private compositions?: Map<string, ResolvedComposition[]>;
+  /** Per server: every tool it lists, composed servers' included. */
+  private listed = new Map<string, RemoteTool[]>();
   private readonly views = new Map<string, IndexView>();
   private readonly evidence = new Map<string, boolean>();
   /** Counts the changes: a summary read in steps across one is not kept. */
@@ -70,7 +94,7 @@ export class ProjectIndex {
     for (const file of files) {
       if (this.candidates.has(file)) continue;
       const text = this.fs.readText(file);
-      if (text !== undefined && mayDeclareTools(text, grammarForPath(file))) {
+      if (text !== undefined && (mayDeclareTools(text, grammarForPath(file)) || mayCompose(file, text))) {
         this.candidates.add(file);
         this.forgetAggregates();
       }
@@ -112,6 +136,8 @@ export class ProjectIndex {
   private forgetAggregates(): void {
     this.byServer = undefined;
     this.registeredTables = undefined;
+    this.compositions = undefined;
+    this.listed.clear();
   }
 
   viewFor(file: string): ProjectView {
@@ -171,20 +197,111 @@ export class ProjectIndex {
     return serverModules.length === own.length && serverModules.every((module, index) => module === own[index]) ? kept.extraction : undefined;
   }
 
-  /** Every candidate's tools registered on `serverKey` (those read so far). */
+
+  /**
+   * Every tool the server `serverKey` lists (of the candidates read so far): those registered on
+   * it in any module, then its composed servers' tools under their prefixed names (recursively; a
+   * server composed into itself is not followed again).
+   */
   toolsOnServer(serverKey: string): readonly RemoteTool[] {
-    if (!this.byServer) {
-      this.byServer = new Map();
-      for (const file of this.candidates) {
-        for (const tool of this.tools.get(file)?.tools?.tools ?? []) {
-          if (!tool.serverKey) continue;
-          const list = this.byServer.get(tool.serverKey);
-          if (list) list.push(tool);
-          else this.byServer.set(tool.serverKey, [tool]);
-        }
+    let listed = this.listed.get(serverKey);
+    if (!listed) this.listed.set(serverKey, (listed = this.composedTools(serverKey, new Set())));
+    return listed;
+  }
+
+  private composedTools(serverKey: string, visiting: Set<string>): RemoteTool[] {
+    visiting.add(serverKey);
+    const tools = [...(this.registered().get(serverKey) ?? [])];
+    for (const composition of this.resolvedCompositions().get(serverKey) ?? []) {
+      const from = composition.server;
+      if (from && visiting.has(from.key)) continue;
+      const inner = from ? this.composedTools(from.key, visiting) : composition.moduleTools;
+      tools.push(...inner.map((tool) => composedTool(tool, from, composition.prefix)));
+    }
+    visiting.delete(serverKey);
+    return tools;
+  }
+
+  /** The tools registered on each server: declared on it, or a tool declared elsewhere given to its `add_tool`. */
+  private registered(): Map<string, RemoteTool[]> {
+    if (this.byServer) return this.byServer;
+    const byServer = new Map<string, RemoteTool[]>();
+    const add = (serverKey: string, tool: RemoteTool) => {
+      const list = byServer.get(serverKey);
+      if (list) list.push(tool);
+      else byServer.set(serverKey, [tool]);
+    };
+    for (const file of this.candidates) {
+      const own = this.tools.get(file)?.tools?.tools ?? [];
+      for (const tool of own) if (tool.serverKey) add(tool.serverKey, tool);
+      const facts = this.factsOf(file);
+      if (facts?.kind !== 'python') continue;
+      for (const registration of facts.registrations) {
+        const server = this.symbolIn(file, registration.receiver);
+        const tool = this.symbolIn(file, registration.function);
+        if (server?.kind !== 'server' || tool?.kind !== 'tool') continue;
+        if (own.some((mine) => mine.serverKey === server.server.key && mine.functionName === tool.tool.functionName)) continue;
+        add(server.server.key, { ...tool.tool, serverKey: server.server.key });
       }
     }
-    return this.byServer.get(serverKey) ?? [];
+    return (this.byServer = byServer);
+  }
+
+  private resolvedCompositions(): Map<string, ResolvedComposition[]> {
+    if (this.compositions) return this.compositions;
+    const byHost = new Map<string, ResolvedComposition[]>();
+    for (const file of this.candidates) {
+      const facts = this.factsOf(file);
+      if (facts?.kind !== 'python') continue;
+      for (const composition of facts.compositions) {
+        const host = this.symbolIn(file, composition.host);
+        const sub = this.symbolIn(file, composition.sub);
+        if (host?.kind !== 'server') continue;
+        let resolved: ResolvedComposition | undefined;
+        if (sub?.kind === 'server') resolved = { server: sub.server, prefix: composition.prefix, moduleTools: [] };
+        else if (sub?.kind === 'module' && composition.method === 'add_tools_from_module') {
+          // Arcade: the module's `@tool` functions (registered on no server) become the app's tools.
+          resolved = { prefix: composition.prefix, moduleTools: (this.toolsOf(sub.file)?.tools ?? []).filter((tool) => !tool.serverKey) };
+        }
+        if (!resolved) continue;
+        const list = byHost.get(host.server.key);
+        if (list) list.push(resolved);
+        else byHost.set(host.server.key, [resolved]);
+      }
+    }
+    return (this.compositions = byHost);
+  }
+
+  /** What a name (`mcp`, `server.mcp`) written at the top level of the Python module `file` stands for. */
+  private symbolIn(file: string, dotted: string): ProjectSymbol | undefined {
+    return this.pythonMember(file, dotted.split('.'), new Set(), 0);
+  }
+
+  /** The servers made at the top level of `file`. */
+  serversIn(file: string): ServerRef[] {
+    return serversOfFacts(this.factsOf(file));
+  }
+
+  /** The servers `file` names at its top level: those it makes and those it imports, with the local name. */
+  serversSeenFrom(file: string): Array<{ local: string; server: ServerRef }> {
+    const seen: Array<{ local: string; server: ServerRef }> = [];
+    const facts = this.factsOf(file);
+    const reads = new Set<string>();
+    if (facts?.kind === 'python') {
+      for (const [local, server] of facts.servers) seen.push({ local, server });
+      for (const [local, dotted] of facts.imports) {
+        const symbol = this.pythonSymbol(file, dotted, reads);
+        if (symbol?.kind === 'server') seen.push({ local, server: symbol.server });
+      }
+    } else if (facts?.kind === 'script') {
+      for (const [local, binding] of facts.bindings) {
+        if (binding.kind === 'server') seen.push({ local, server: binding.server });
+        if (binding.kind !== 'import') continue;
+        const symbol = this.scriptSymbol(file, binding.specifier, binding.name, reads);
+        if (symbol?.kind === 'server') seen.push({ local, server: symbol.server });
+      }
+    }
+    return seen;
   }
 
   /** What `dotted` (as `fromFile`'s imports spell it) stands for; `reads` receives the modules read. */

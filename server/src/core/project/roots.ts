@@ -31,6 +31,25 @@ export function projectRootFor(absolutePath: string, fs: ProjectFileSystem): str
   return workspaceRoot ?? gitRoot ?? startDir;
 }
 
+/** Files that mark a project's folder (design.md, "Roots"). */
+const PROJECT_MARKERS = ['pyproject.toml', 'setup.py', 'package.json', 'tsconfig.json'];
+
+/**
+ * The root a whole project is read from for one file (a server's preview): its project root
+ * (`projectRootFor`), or, where that finds no workspace and no git root above the file, the
+ * nearest folder above holding a manifest (`pyproject.toml`, `setup.py`, `package.json`,
+ * `tsconfig.json`), so the modules of a project outside any repository still resolve.
+ */
+export function wholeProjectRootFor(file: string, fs: ProjectFileSystem): string {
+  const root = projectRootFor(file, fs);
+  const folder = path.dirname(path.resolve(file));
+  if (root !== folder || PROJECT_MARKERS.some((marker) => fs.isFile(path.join(folder, marker)))) return root;
+  for (let dir = path.dirname(folder); path.dirname(dir) !== dir; dir = path.dirname(dir)) {
+    if (PROJECT_MARKERS.some((marker) => fs.isFile(path.join(dir, marker)))) return dir;
+  }
+  return root;
+}
+
 function hasGitEntry(dir: string, fs: ProjectFileSystem): boolean {
   const git = path.join(dir, '.git');
   return fs.isDirectory(git) || fs.isFile(git);

@@ -34,6 +34,18 @@ export interface RemoteTool {
   serverKey?: string;
   /** The decorated or registered function, for Python tools. */
   functionName?: string;
+  /**
+   * Set when a server lists the tool through a composition (FastMCP `mount` / `import_server`,
+   * Arcade `add_tools_from_module`): `name` is then the name it is listed under (prefixed).
+   */
+  composed?: {
+    /** The name the tool is declared with. */
+    declaredName?: string;
+    /** The server it is composed from (undefined for a module's tools). */
+    fromServer?: ServerRef;
+    /** The prefixes, outermost first (a server mounted in a mounted server has two). */
+    prefixes: string[];
+  };
 }
 
 /** A function or method that forwards its own parameters to an SDK registration call. */
@@ -75,7 +87,10 @@ export interface ProjectView {
   pythonSymbol(path: string): ProjectSymbol | undefined;
   /** What the export `name` (`default` for a default import) of the module `specifier` stands for. */
   scriptSymbol(specifier: string, name: string): ProjectSymbol | undefined;
-  /** The tools other files of the project register on the server `serverKey`. */
+  /**
+   * The tools the project registers on the server `serverKey` (those of other files: the view
+   * leaves its own file's out), composed servers' tools included under the names the server lists them.
+   */
   toolsOnServer(serverKey: string): readonly RemoteTool[];
   /**
    * Whether the module-level object bound to `name` in this file reaches a registration in

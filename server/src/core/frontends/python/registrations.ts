@@ -223,7 +223,18 @@ function withFunction(registration: Registration, positional: Node | undefined, 
     if (!redeclares && module.project?.pythonSymbol(path)?.kind === 'tool') return undefined;
     return { ...registration, functionName: path.slice(path.lastIndexOf('.') + 1) };
   }
+  // A wrapper's own body (`def register(fn, **kw): mcp.add_tool(fn, **kw)`): its uses are the tools.
+  if (isParameterOfEnclosingFunction(positional)) return undefined;
   return { ...registration, nameUnknown: true };
+}
+
+function isParameterOfEnclosingFunction(identifier: Node): boolean {
+  for (let node = identifier.parent; node; node = node.parent) {
+    if (node.type !== 'function_definition') continue;
+    const parameters = node.childForFieldName('parameters');
+    return !!parameters && namedChildren(parameters).some((parameter) => (parameter.type === 'identifier' ? parameter : parameter.childForFieldName('name') ?? namedChildren(parameter)[0])?.text === identifier.text);
+  }
+  return false;
 }
 
 /** `Tool.from_function(...)`, `mcp.tool(...)(fn)`: a call that makes a tool. */

@@ -91,7 +91,8 @@ export function constructorName(value: Node): string | undefined {
   return undefined;
 }
 
-function stringText(node: Node | null | undefined): string | undefined {
+/** A string literal's text, or undefined for an f-string or any other expression. */
+export function stringText(node: Node | null | undefined): string | undefined {
   if (node?.type !== 'string' || namedChildren(node).some((child) => child.type === 'interpolation')) return undefined;
   return namedChildren(node).filter((child) => child.type === 'string_content').map((child) => child.text).join('');
 }

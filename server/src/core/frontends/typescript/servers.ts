@@ -165,8 +165,17 @@ export function hasSdkShape(method: string, args: readonly Node[]): boolean {
   }
 }
 
+/** Whether every argument of a call is a parameter of the function it is made in. */
+function passesOnlyParameters(call: Node): boolean {
+  const args = callArguments(call);
+  const definition = enclosingFunction(call);
+  return !!definition && args.length > 0 && args.every((argument) => argument.type === 'identifier' && parameterOf(definition, argument.text) !== undefined);
+}
+
 /** Whether an SDK-named method call registers a tool, and on which server (undefined: the file's own receivers). */
-export function registrationOf(call: Node, context: FileContext): { counts: boolean; receiver?: ScriptReceiver } {
+export function registrationOf(call: Node, context: FileContext, asWrapperBody = false): { counts: boolean; receiver?: ScriptReceiver } {
+  // A wrapper's own body (`function add(name, config, cb) { server.registerTool(name, config, cb) }`): its uses are the tools.
+  if (!asWrapperBody && passesOnlyParameters(call)) return { counts: false };
   const callee = call.childForFieldName('function');
   const object = callee?.type === 'member_expression' ? callee.childForFieldName('object') : undefined;
   const receiver = object ? scriptReceiverOf(object, context) : undefined;

@@ -57,7 +57,7 @@ export function findWrappers(root: Node, calls: readonly Node[], context: FileCo
       if (!method || !SDK_METHODS.includes(method)) continue;
       const argumentFromParameter = callArguments(call).map((argument) => (argument.type === 'identifier' ? parameters.indexOf(argument.text) : -1));
       if (!argumentFromParameter.some((index) => index >= 0)) continue;
-      const { counts, receiver } = registrationOf(call, context);
+      const { counts, receiver } = registrationOf(call, context, true);
       if (!counts) continue;
       wrappers.push({ method, argumentFromParameter, serverKey: receiverKey(receiver), file, range: rangeOf(defined.definition), name: defined.name });
       break;

@@ -1,0 +1,12 @@
+import { z } from "zod";
+import { server as notes } from "../server.js";
+
+notes.registerTool(
+  "delete_note",
+  {
+    description: "Delete a note for good",
+    inputSchema: { id: z.string() },
+    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+  },
+  async () => ({ content: [] }),
+);
