@@ -209,6 +209,57 @@ test('JavaScript: typing in a tool re-reads one statement', () => {
   assert.equal(analyzer.lastRead, 1);
 });
 
+/**
+ * Broken code (lines of the generated file after 66 random edits, seed 23, cut down): a half-deleted tool
+ * object, then a tool whose call a stray `c` breaks. Each reparse re-reads statements holding an ERROR
+ * wherever the edit is, and tree-sitter's recovery from the same text may differ from the last one's.
+ */
+const BROKEN_FILE = `
+const USER_11_PRESET = { readOnlyHint: true, idempotentHint: false, openWorldHint: false };
+  {
+    name: "purge_ticket_2
+5",
+   description: "Works on one ticket.",
+    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
+lowLevel.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: TOOLS_GET_DEVICE_20 }));
+server.registerTool(
+  "get_event_26",
+  {
+    description: "Works on one event.",
+    inputSchema: { eventId: z.string().describe("The event's id") },
+    annotations: { readOnlyHint: true, openWorldHint: false },
+  }c,
+  async ({ eventId }) => {
+    return { content: [{ type: "text", text: String(step1.status) }] };
+  },`;
+
+test('a broken statement away from the edit is read again: the reparse may recover from its errors differently', () => {
+  const edited = new EditedDocument('javascript', BROKEN_FILE);
+  const analyzer = new IncrementalScriptAnalyzer();
+  const options = { profile: 'strict' as ProfileName };
+  const line = (at: number) => ({ line: at, character: 0 });
+  try {
+    analyzer.analyze('javascript', edited.tree, edited.text, options);
+    // The `server.registerTool(` line deleted, then a tool pasted at the top: the broken statement the
+    // paste does not touch keeps its extent, but its ERROR nodes come out of this reparse otherwise.
+    const edits = [
+      { range: { start: line(8), end: line(9) }, text: '' },
+      { range: { start: line(1), end: line(1) }, text: PASTES[0] },
+    ];
+    let result;
+    for (const [step, edit] of edits.entries()) {
+      edited.apply(edit);
+      result = analyzer.analyze('javascript', edited.tree, edited.text, options);
+      assert.equal(analyzer.lastMode, 'incremental', analyzer.lastReason);
+      assertSameSnapshot(snapshot(result), snapshot(analyzeTree('javascript', edited.tree, edited.text, options)), `after edit ${step}`);
+    }
+    // The second reparse reads the broken code as a fresh parse does (the first does not).
+    assertSameSnapshot(snapshot(result), snapshot(analyzeText(edited.text, 'broken.js', options)), 'after the paste, against a fresh parse');
+  } finally {
+    edited.delete();
+  }
+});
+
 const FIXTURE_EDITS: RandomEditOptions = { ...EDITS, pastes: [...PASTES, ...TABLE_PASTES] };
 
 test('incremental analysis equals a fresh full analysis after 40 random edits of every TypeScript and JavaScript fixture', () => {

@@ -185,9 +185,28 @@ export class IncrementalScriptAnalyzer {
     const context: AnalysisContext = { ...treeContext, statements };
     const oldIndexOf = (index: number): number => (index < prefix ? index : index - statements.length + old.length);
     const newIndexOf = (index: number): number => (index < prefix ? index : index - old.length + statements.length);
-    const oldChanged = previous.groups.slice(prefix, old.length - suffix);
-    const redo = new Set<number>();
-    for (let index = prefix; index < statements.length - suffix; index++) redo.add(index);
+    // The edited statements (indexes in the new text, in source order) and their groups from before the edit: those
+    // between the kept ones, and every kept one holding a syntax error. tree-sitter re-parses such a statement at each
+    // reparse, wherever the edit is (it reuses no error recovery), and may recover differently from the same text: the
+    // same extent, other nodes inside (a call whose receiver takes in the junk before it starts at its method name).
+    const edited: number[] = [];
+    const oldChanged: Group[] = [];
+    let reshaped = false;
+    const reparsed = (index: number): void => {
+      if (!old[index].hasError) return;
+      const at = newIndexOf(index);
+      // The searches above compare only some statements: a broken one is read again, so compare it too (moved already).
+      if (!isStatement(nodes.at(at), statements[at], 0)) reshaped = true;
+      edited.push(at);
+      oldChanged.push(previous.groups[index]);
+    };
+    for (let index = 0; index < prefix; index++) reparsed(index);
+    for (let index = prefix; index < statements.length - suffix; index++) edited.push(index);
+    oldChanged.push(...previous.groups.slice(prefix, old.length - suffix));
+    for (let index = old.length - suffix; index < old.length; index++) reparsed(index);
+    if (reshaped) return this.fullBecause('a broken statement away from the edit reads otherwise');
+    const isEdited = new Set(edited);
+    const redo = new Set(edited);
 
     // Statements the edit may change the reading of: those that looked up a name an edited statement binds (before or after).
     const fresh = new FreshReader(context);
@@ -200,15 +219,15 @@ export class IncrementalScriptAnalyzer {
       });
     }
     const oldModules = oldChanged.flatMap((group) => group.facts.modules);
-    const newModules = [...redo].filter((index) => index >= prefix && index < statements.length - suffix).flatMap((index) => fresh.factsOf(index).modules);
+    const newModules = edited.flatMap((index) => fresh.factsOf(index).modules);
     let imports = previous.imports;
     if (context.options.project) {
       const bindingsKey = (facts: StatementFacts[]): string => facts.flatMap((fact) => fact.imports.map((binding) => `${binding.local}\0${binding.specifier}\0${binding.name}`)).join('\n');
-      const newFacts = [...redo].filter((index) => index >= prefix && index < statements.length - suffix).map((index) => fresh.factsOf(index));
+      const newFacts = edited.map((index) => fresh.factsOf(index));
       if (bindingsKey(oldChanged.map((group) => group.facts)) !== bindingsKey(newFacts)) return this.fullBecause('the edit changes what the file imports from its project');
     }
     if (oldModules.join('\n') !== newModules.join('\n')) {
-      imports = importFactsOf(statements.map((_, index) => (index >= prefix && index < statements.length - suffix ? fresh.factsOf(index) : previous.groups[oldIndexOf(index)].facts)), context.options);
+      imports = importFactsOf(statements.map((_, index) => (isEdited.has(index) ? fresh.factsOf(index) : previous.groups[oldIndexOf(index)].facts)), context.options);
       if (imports.server !== previous.imports.server || imports.clientOnly !== previous.imports.clientOnly) return this.fullBecause('the edit changes which MCP modules the file imports');
     }
 
@@ -242,7 +261,7 @@ export class IncrementalScriptAnalyzer {
       // Object literals claimed before and not now (or the reverse) in statements not re-read: re-read those too.
       const before = new Set<number>();
       for (const index of indexes) {
-        if (index >= prefix && index < statements.length - suffix) continue;
+        if (isEdited.has(index)) continue;
         eachKeptClaim(index, (offset) => before.add(offset));
       }
       for (const group of oldChanged) for (const offset of group.claims) if (movedOffset(offset) !== undefined) before.add(movedOffset(offset)!);
