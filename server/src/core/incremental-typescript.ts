@@ -403,7 +403,7 @@ function readStatementsAt(
     imports,
     reader: new ValueReader(scope),
     claimed,
-    ...projectContext(context.options, facts.length && context.options.project ? scopeStatements().flatMap((statement) => statement.facts.imports) : []),
+    ...projectContext(context.options, () => scopeStatements().flatMap((statement) => statement.facts.imports)),
     track: (start) => {
       const position = statementAt(selected, start);
       if (position === undefined) lost = true;

@@ -28,9 +28,12 @@ export const PROJECT_WATCHERS = [
   { globPattern: '**/*.{py,pyi,ts,tsx,mts,cts,js,mjs,cjs,jsx}' },
   { globPattern: '**/{package.json,pyproject.toml,setup.py,setup.cfg,pnpm-workspace.yaml,requirements*.txt,tsconfig*.json,jsconfig*.json}' },
 ];
-/** How long indexing runs before the event loop gets a turn, and how long one step of a module's parse runs. */
-const SLICE_MS = 2;
-const PARSE_STEP_MS = 1;
+/**
+ * How long indexing runs before the event loop gets a turn (a request waits for the slice to end).
+ * While the author types, indexing holds back: it goes on once typing has paused for TYPING_PAUSE_MS.
+ */
+const SLICE_MS = 15;
+const TYPING_PAUSE_MS = 1000;
 /** After the last change to a document, how long before what other documents see of it is brought up to date. */
 const SETTLE_MS = 300;
 
@@ -52,6 +55,13 @@ export class ProjectService {
   /** Files whose views were dropped since the last refresh told the documents. */
   private readonly staleFiles = new Set<string>();
   private refreshing?: Promise<void>;
+  /** When a document last changed (performance.now()). */
+  private lastChange = -Infinity;
+  /** While a document changed within TYPING_PAUSE_MS: a promise resolving when that time is up. */
+  private readonly whileTyping = (): Promise<void> | undefined => {
+    const left = this.lastChange + TYPING_PAUSE_MS - performance.now();
+    return left > 0 ? new Promise((resolve) => setTimeout(resolve, left)) : undefined;
+  };
 
   constructor(
     private readonly connection: Connection,
@@ -59,7 +69,10 @@ export class ProjectService {
     private readonly analyzer: Analyzer,
     private readonly log: Logger,
   ) {
-    documents.onDidChange((document) => this.documentChanged(document.uri));
+    documents.onDidChange((document) => {
+      this.lastChange = performance.now();
+      this.documentChanged(document.uri);
+    });
     documents.onDidClose((uri) => this.documentChanged(uri));
   }
 
@@ -88,7 +101,7 @@ export class ProjectService {
     try {
       for (const grammar of ALL_GRAMMARS) await this.analyzer.grammarLoaded(grammar);
       const files = discoverFiles(folders, { loader: new TolerantConfigLoader(), note: (message) => this.log.info(`Project index: ${message}`) }).map((target) => target.absolute);
-      await runInSlices(this.steps(index, files, (done, total) => progress.report(total ? Math.round((done / total) * 100) : 100, `${done}/${total} files`)), SLICE_MS, () => this.index === index);
+      await runInSlices(this.steps(index, files, (done, total) => progress.report(total ? Math.round((done / total) * 100) : 100, `${done}/${total} files`)), SLICE_MS, () => this.index === index, this.whileTyping);
       this.log.info(`Project index: ${index.pending().length === 0 ? 'ready' : 'stopped'}, ${files.length} files in ${Math.round(performance.now() - started)} ms.`);
     } finally {
       progress.done();
@@ -99,13 +112,13 @@ export class ProjectService {
   }
 
   private *steps(index: ProjectIndex, files: readonly string[], report: (done: number, total: number) => void): Generator<void, void, undefined> {
-    for (let start = 0; start < files.length; start += 50) {
-      index.addCandidates(files.slice(start, start + 50));
+    for (let start = 0; start < files.length; start += 10) {
+      index.addCandidates(files.slice(start, start + 10));
       yield;
     }
     const pending = index.pending();
     for (const [done, file] of pending.entries()) {
-      yield* index.summariseInSteps(file, PARSE_STEP_MS);
+      yield* index.summariseInSteps(file, SLICE_MS);
       if (done % 10 === 0) report(done, pending.length);
       yield;
     }
@@ -140,7 +153,7 @@ export class ProjectService {
 
   private async refresh(index: ProjectIndex): Promise<void> {
     // Changes arriving meanwhile are read in the same run: it ends when none is pending.
-    await runInSlices(this.pendingSteps(index), SLICE_MS, () => this.index === index);
+    await runInSlices(this.pendingSteps(index), SLICE_MS, () => this.index === index, this.whileTyping);
     if (this.index !== index) return;
     for (const file of index.staleServerViews()) this.staleFiles.add(file);
     const open = [...this.staleFiles].map((file) => pathToFileURL(file).href).filter((uri) => this.documents.get(uri));
@@ -151,7 +164,7 @@ export class ProjectService {
   private *pendingSteps(index: ProjectIndex): Generator<void, void, undefined> {
     for (let pending = index.pending(); pending.length; pending = index.pending()) {
       for (const file of pending) {
-        yield* index.summariseInSteps(file, PARSE_STEP_MS);
+        yield* index.summariseInSteps(file, SLICE_MS);
         yield;
       }
     }

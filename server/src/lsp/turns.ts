@@ -9,14 +9,21 @@ export function nextTurn(): Promise<void> {
 }
 
 /**
- * Runs `steps` to their end, `sliceMs` at a time with a turn of the event loop between slices.
+ * Runs `steps` to their end, `sliceMs` at a time (asked before each slice, when a function) with a
+ * turn of the event loop between slices.
  * Undefined when `stillWanted()`, asked after each turn, says no; the steps are closed either way
  * (their `finally` runs: a parse in steps frees its parser).
  */
-export async function runInSlices<T>(steps: Generator<void, T, undefined>, sliceMs: number, stillWanted: () => boolean): Promise<T | undefined> {
+export async function runInSlices<T>(
+  steps: Generator<void, T, undefined>, sliceMs: number | (() => number), stillWanted: () => boolean,
+  /** Before each slice: a promise to wait for, when the work should hold back for now. */
+  holdBack?: () => Promise<void> | undefined,
+): Promise<T | undefined> {
   try {
     for (;;) {
-      const until = performance.now() + sliceMs;
+      for (let hold = holdBack?.(); hold; hold = holdBack?.()) await hold;
+      if (!stillWanted()) return undefined;
+      const until = performance.now() + (typeof sliceMs === 'number' ? sliceMs : sliceMs());
       for (let step = steps.next(); ; step = steps.next()) {
         if (step.done) return step.value;
         if (performance.now() >= until) break;

@@ -52,13 +52,19 @@ export function readFacts(file: string, text: string, serverModules: readonly st
   if (!grammar || text.length > MAX_SUMMARY_CHARACTERS) return undefined;
   const tree = parse(grammar, text);
   try {
+    return factsOfTree(tree, grammar, file, text, serverModules);
+  } finally {
+    tree.delete();
+  }
+}
+
+function factsOfTree(tree: Tree, grammar: GrammarId, file: string, text: string, serverModules: readonly string[]): ModuleFacts | undefined {
+  try {
     if (grammar === 'python') return pythonFacts(tree, text, file);
     const modules = serverModulesOf({ serverModules });
     return scriptFacts(tree, file, (specifier) => isServerModule(specifier, modules));
   } catch {
     return undefined;
-  } finally {
-    tree.delete();
   }
 }
 
@@ -71,20 +77,22 @@ export function readTools(file: string, text: string, view: ProjectView, serverM
 export interface ModuleReading {
   tools: ModuleTools;
   extraction: Extraction;
+  /** The module's facts, read from the same tree. */
+  facts?: ModuleFacts;
 }
 
 /**
  * `readTools` in steps: the parse stops after `stepMs` (the next step goes on with it), so the
  * language server's background indexing never holds a keystroke for long.
  */
-export function* readToolsInSteps(file: string, text: string, view: ProjectView, serverModules: readonly string[], stepMs: number, suppressions = false): Generator<void, ModuleReading | undefined, undefined> {
+export function* readToolsInSteps(file: string, text: string, view: ProjectView, serverModules: readonly string[], stepMs: number | (() => number), suppressions = false): Generator<void, ModuleReading | undefined, undefined> {
   const grammar = grammarOfModule(file);
   if (!grammar || text.length > MAX_SUMMARY_CHARACTERS) return undefined;
   const parse = new SteppedParse(grammar, text, { text });
   let tree: Tree | undefined;
   try {
     for (;;) {
-      const until = performance.now() + stepMs;
+      const until = performance.now() + (typeof stepMs === 'number' ? stepMs : stepMs());
       tree = parse.step(() => performance.now() >= until);
       if (tree) break;
       yield;
@@ -94,7 +102,8 @@ export function* readToolsInSteps(file: string, text: string, view: ProjectView,
   }
   try {
     const tools = toolsOfTree(tree, grammar, file, text, view, serverModules);
-    return { tools: tools.tools, extraction: { declarations: tools.declarations, suppressions: suppressions ? findSuppressions(tree.rootNode, text) : [] } };
+    const facts = factsOfTree(tree, grammar, file, text, serverModules);
+    return { tools: tools.tools, extraction: { declarations: tools.declarations, suppressions: suppressions ? findSuppressions(tree.rootNode, text) : [] }, facts };
   } catch {
     return undefined;
   } finally {

@@ -112,7 +112,7 @@ export class ProjectIndex {
   }
 
   /** `summarise` in steps, the parse stopping every `stepMs`; a change to the file meanwhile drops what was read. */
-  *summariseInSteps(file: string, stepMs: number): Generator<void, void, undefined> {
+  *summariseInSteps(file: string, stepMs: number | (() => number)): Generator<void, void, undefined> {
     if (this.tools.has(file) || this.computing.has(file)) return;
     const text = this.fs.readText(file);
     if (text === undefined) {
@@ -126,6 +126,7 @@ export class ProjectIndex {
       const read = yield* readToolsInSteps(file, text, view, this.serverModules, stepMs, this.options.keepDeclarations);
       if (changes !== this.changes) return;
       this.tools.set(file, { tools: read?.tools, reads: view.readFiles });
+      if (read?.facts && !this.facts.has(file)) this.facts.set(file, read.facts);
       if (read && this.options.keepDeclarations) this.kept.set(file, { text, extraction: read.extraction });
       this.forgetAggregates();
     } finally {

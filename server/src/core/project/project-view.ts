@@ -11,6 +11,8 @@ export class IndexView implements ProjectView {
   private readonly symbols = new Map<string, ProjectSymbol | undefined>();
   /** Per server read: the other files' tools on it, as given (fingerprinted only when compared: the CLI never compares). */
   private readonly serverLists = new Map<string, readonly RemoteTool[]>();
+  /** Per server read: those tools by name. */
+  private readonly byName = new Map<string, Map<string, RemoteTool[]>>();
   /** Per table asked about: whether it was registered. */
   private readonly tables = new Map<string, boolean>();
 
@@ -25,9 +27,24 @@ export class IndexView implements ProjectView {
   }
 
   toolsOnServer(serverKey: string): readonly RemoteTool[] {
-    const tools = this.index.toolsOnServer(serverKey).filter((tool) => tool.file !== this.file);
-    this.serverLists.set(serverKey, tools);
+    let tools = this.serverLists.get(serverKey);
+    if (!tools) this.serverLists.set(serverKey, (tools = this.index.toolsOnServer(serverKey).filter((tool) => tool.file !== this.file)));
     return tools;
+  }
+
+  toolsOnServerNamed(serverKey: string, name: string): readonly RemoteTool[] {
+    let byName = this.byName.get(serverKey);
+    if (!byName) {
+      byName = new Map();
+      for (const tool of this.toolsOnServer(serverKey)) {
+        if (tool.name === undefined) continue;
+        const list = byName.get(tool.name);
+        if (list) list.push(tool);
+        else byName.set(tool.name, [tool]);
+      }
+      this.byName.set(serverKey, byName);
+    }
+    return byName.get(name) ?? [];
   }
 
   tableRegistered(name: string): boolean {

@@ -92,6 +92,8 @@ export interface ProjectView {
    * leaves its own file's out), composed servers' tools included under the names the server lists them.
    */
   toolsOnServer(serverKey: string): readonly RemoteTool[];
+  /** Those of them named `name`. */
+  toolsOnServerNamed(serverKey: string, name: string): readonly RemoteTool[];
   /**
    * Whether the module-level object bound to `name` in this file reaches a registration in
    * another module (`Object.entries(defs)` or `...defs` in a module that registers tools): every

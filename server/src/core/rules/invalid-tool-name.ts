@@ -63,7 +63,7 @@ function placeOf(declaration: ToolDeclaration): { range: Range; related: Related
 function reportElsewhere(declaration: ToolDeclaration, name: string, context: RuleContext): void {
   const project = context.project;
   if (!project || !declaration.server) return;
-  const others = project.toolsOnServer(declaration.server).filter((tool) => tool.name === name && tool.file !== project.file);
+  const others = project.toolsOnServerNamed(declaration.server, name);
   if (!others.length) return;
   const place = placeOf(declaration);
   const shown = others.map((tool) => path.relative(path.dirname(project.file), tool.file));

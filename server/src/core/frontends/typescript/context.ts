@@ -14,8 +14,8 @@ export interface FileContext {
   track?: (start: number) => void;
   /** The rest of the project, when the analysis has one. */
   project?: ProjectView;
-  /** The names the file's imports bind (read with a project only). */
-  importBindings?: ReadonlyMap<string, ImportBinding>;
+  /** The names the file's imports bind (with a project only; the map is made at the first call). */
+  importBindings?: () => ReadonlyMap<string, ImportBinding>;
   /** Whether a module specifier is an MCP server module (the defaults and the config's `serverModules`). */
   isServerModule?: (specifier: string) => boolean;
 }

@@ -96,11 +96,13 @@ function safely<T>(read: () => T[]): T[] {
 }
 
 /** What a file's context holds of its project: the view, the names its imports bind. */
-export function projectContext(options: ScriptFrontendOptions, bindings: readonly ImportBinding[]): Pick<FileContext, 'project' | 'importBindings' | 'isServerModule'> {
+export function projectContext(options: ScriptFrontendOptions, bindings: () => readonly ImportBinding[]): Pick<FileContext, 'project' | 'importBindings' | 'isServerModule'> {
   const serverModules = serverModulesOf(options);
   const context: Pick<FileContext, 'project' | 'importBindings' | 'isServerModule'> = { isServerModule: (specifier) => isServerModule(specifier, serverModules) };
   if (!options.project) return context;
-  return { ...context, project: options.project, importBindings: new Map(bindings.map((binding) => [binding.local, binding])) };
+  let byLocal: Map<string, ImportBinding> | undefined;
+  const importBindingsOf = (): ReadonlyMap<string, ImportBinding> => (byLocal ??= new Map(bindings().map((binding) => [binding.local, binding])));
+  return { ...context, project: options.project, importBindings: importBindingsOf };
 }
 
 /** The modules whose importers register tools: the defaults and the configured ones. */
@@ -114,7 +116,7 @@ function fileContextOf(nodes: FileNodes, grammar: GrammarId, options: ScriptFron
     imports: importFacts(importedModules(nodes.imports, nodes.calls), serverModulesOf(options)),
     reader: new ValueReader(new Scope(nodes.bindings)),
     claimed: new Set(),
-    ...projectContext(options, importBindings(nodes.imports)),
+    ...projectContext(options, () => importBindings(nodes.imports)),
   };
 }
 

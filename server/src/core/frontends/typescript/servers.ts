@@ -67,7 +67,7 @@ export function serverClassFramework(name: string | undefined, importedFromServe
 
 function serverClass(name: string | undefined, context: FileContext): ServerFramework | undefined {
   return serverClassFramework(name, (local) => {
-    const binding = context.importBindings?.get(local);
+    const binding = context.importBindings?.().get(local);
     return !!binding && context.isServerModule?.(binding.specifier) === true;
   });
 }
@@ -109,7 +109,7 @@ export function scriptReceiverOf(receiver: Node, context: FileContext): ScriptRe
       if (framework) return { kind: 'server', server: { key, framework, variable: name, file, range: rangeOf(receiver) } };
       return { kind: 'unknown', key };
     }
-    const binding = context.importBindings?.get(name);
+    const binding = context.importBindings?.().get(name);
     if (binding) {
       const symbol = context.project?.scriptSymbol(binding.specifier, binding.name);
       if (symbol?.kind === 'server') return { kind: 'server', server: symbol.server };
@@ -124,7 +124,7 @@ export function scriptReceiverOf(receiver: Node, context: FileContext): ScriptRe
   if (receiver.type === 'member_expression') {
     const object = receiver.childForFieldName('object');
     const property = receiver.childForFieldName('property');
-    const binding = object?.type === 'identifier' ? context.importBindings?.get(object.text) : undefined;
+    const binding = object?.type === 'identifier' ? context.importBindings?.().get(object.text) : undefined;
     if (binding?.name === '*' && property) {
       const symbol = context.project?.scriptSymbol(binding.specifier, property.text);
       if (symbol?.kind === 'server') return { kind: 'server', server: symbol.server };

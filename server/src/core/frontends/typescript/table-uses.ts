@@ -30,7 +30,7 @@ function consumerOf(iteration: Node): Node | undefined {
 
 /** The imported bindings this module iterates into a registration. */
 export function registeredTableImports(calls: readonly Node[], context: FileContext): ImportBinding[] {
-  const bindings = context.importBindings;
+  const bindings = context.importBindings?.();
   if (!bindings) return [];
   const used = new Map<string, ImportBinding>();
   const use = (node: Node | undefined): void => {

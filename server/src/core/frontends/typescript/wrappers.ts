@@ -74,7 +74,7 @@ function receiverKey(receiver: ScriptReceiver | undefined): string | undefined {
 export function wrappedRegistration(call: Node, context: FileContext): { call: CallSyntax; receiver?: ScriptReceiver } | undefined {
   const callee = call.childForFieldName('function');
   if (callee?.type !== 'identifier') return undefined;
-  const binding = context.importBindings?.get(callee.text);
+  const binding = context.importBindings?.().get(callee.text);
   const symbol = binding && context.project?.scriptSymbol(binding.specifier, binding.name);
   if (symbol?.kind !== 'wrapper') return undefined;
   const given = callArguments(call);
