@@ -68,6 +68,9 @@ export class ProjectIndex {
   private listed = new Map<string, RemoteTool[]>();
   private readonly views = new Map<string, IndexView>();
   private readonly evidence = new Map<string, boolean>();
+  /** Import resolutions by folder and specifier, and which modules pass the pre-filter: both dropped on any change. */
+  private readonly resolutions = new Map<string, unknown>();
+  private readonly holdsTools = new Map<string, boolean>();
   /** Counts the changes: a summary read in steps across one is not kept. */
   private changes = 0;
   private readonly kept = new Map<string, { text: string; extraction: Extraction }>();
@@ -305,6 +308,23 @@ export class ProjectIndex {
     return seen;
   }
 
+  /** An import's resolution, the same for every file of a folder: kept until something changes. */
+  private resolved<T>(key: string, resolve: () => T): T {
+    if (!this.resolutions.has(key)) this.resolutions.set(key, resolve());
+    return this.resolutions.get(key) as T;
+  }
+
+  /** Whether a module may declare tools or wrappers (the pre-filter): only then are its tools read when another module imports from it. */
+  private mayHoldTools(file: string): boolean {
+    if (this.candidates.has(file)) return true;
+    let may = this.holdsTools.get(file);
+    if (may === undefined) {
+      const text = this.fs.readText(file);
+      this.holdsTools.set(file, (may = text !== undefined && mayDeclareTools(text, grammarForPath(file))));
+    }
+    return may;
+  }
+
   /** What `dotted` (as `fromFile`'s imports spell it) stands for; `reads` receives the modules read. */
   pythonSymbol(fromFile: string, dotted: string, reads: Set<string>, hops = 0): ProjectSymbol | undefined {
     if (hops > MAX_HOPS) return undefined;
@@ -313,7 +333,7 @@ export class ProjectIndex {
     const layout = this.layoutFor(fromFile);
     for (let length = segments.length; length >= (dots ? 0 : 1); length--) {
       const modulePath = '.'.repeat(dots) + segments.slice(0, length).join('.');
-      const module = resolvePythonModule(fromFile, modulePath, layout);
+      const module = this.resolved(`py\0${path.dirname(fromFile)}\0${modulePath}`, () => resolvePythonModule(fromFile, modulePath, layout));
       if (!module) continue;
       reads.add(module.file);
       const rest = segments.slice(length);
@@ -331,7 +351,7 @@ export class ProjectIndex {
     const imported = facts.imports.get(name);
     if (imported) return this.pythonSymbol(file, rest.reduce(memberPath, imported), reads, hops + 1);
     if (rest.length) return undefined;
-    const tools = this.toolsOf(file);
+    const tools = this.mayHoldTools(file) ? this.toolsOf(file) : undefined;
     const tool = tools?.toolFunctions.get(name);
     if (tool) return { kind: 'tool', tool };
     const wrapper = tools?.wrappers.get(name);
@@ -342,7 +362,7 @@ export class ProjectIndex {
   /** What the export `name` of `specifier` (as `fromFile` imports it) stands for. */
   scriptSymbol(fromFile: string, specifier: string, name: string, reads: Set<string>, hops = 0): ProjectSymbol | undefined {
     if (hops > MAX_HOPS) return undefined;
-    const file = resolveScriptImport(fromFile, specifier, this.layoutFor(fromFile));
+    const file = this.resolved(`js\0${path.dirname(fromFile)}\0${specifier}`, () => resolveScriptImport(fromFile, specifier, this.layoutFor(fromFile)));
     if (!file) return undefined;
     reads.add(file);
     return this.scriptExport(file, name, reads, hops);
@@ -368,7 +388,7 @@ export class ProjectIndex {
       case 'import':
         return this.scriptSymbol(file, binding.specifier, binding.name, reads, hops + 1);
       case 'function': {
-        const wrapper = this.toolsOf(file)?.wrappers.get(binding.name);
+        const wrapper = this.mayHoldTools(file) ? this.toolsOf(file)?.wrappers.get(binding.name) : undefined;
         return wrapper ? { kind: 'wrapper', wrapper } : { kind: 'other', file, name: binding.name };
       }
       default:
@@ -383,6 +403,8 @@ export class ProjectIndex {
    */
   changed(file: string): string[] {
     this.changes++;
+    this.resolutions.clear();
+    this.holdsTools.clear();
     const dropped = new Set<string>([file]);
     for (let grew = true; grew;) {
       grew = false;

@@ -135,10 +135,11 @@ function fromCall(call: Node, module: PythonModule): Registration | undefined {
   if (!callee || argumentList?.type !== 'argument_list') return undefined;
   const name = module.resolveName(callee);
   const keywords = keywordNames(argumentList);
-  const wrapper = callee.type !== 'call' && (!name || !CALL_NAMES.has(name)) ? importedWrapper(callee, module) : undefined;
+  const firstPositional = namedChildren(argumentList).find((a) => a.type !== 'keyword_argument' && a.type !== 'comment');
+  // A wrapper that registers a function is given one (`register(fn, ...)`): other calls are not looked up.
+  const wrapper = callee.type !== 'call' && (!name || !CALL_NAMES.has(name)) && firstPositional?.type === 'identifier' ? importedWrapper(callee, module) : undefined;
   if (wrapper) return fromWrapperCall(call, callee, argumentList, wrapper, module, keywords);
   if (callee.type !== 'call' && (!name || !CALL_NAMES.has(name))) return undefined;
-  const firstPositional = namedChildren(argumentList).find((a) => a.type !== 'keyword_argument' && a.type !== 'comment');
 
   // `mcp.tool(...)(fn)`: the outer call registers `fn` with the inner call's arguments.
   if (callee.type === 'call') {
