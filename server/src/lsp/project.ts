@@ -107,8 +107,9 @@ export class ProjectService {
       progress.done();
     }
     if (this.index !== index) return;
-    // Documents analysed while the index was built saw part of it.
-    this.stale.fire(this.documents.all().map((document) => document.uri));
+    // Documents analysed while the index was built saw part of it: those whose servers' tool lists grew since.
+    const open = index.staleServerViews().map((file) => pathToFileURL(file).href).filter((uri) => this.documents.get(uri));
+    if (open.length) this.stale.fire(open);
   }
 
   private *steps(index: ProjectIndex, files: readonly string[], report: (done: number, total: number) => void): Generator<void, void, undefined> {

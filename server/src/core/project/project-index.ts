@@ -12,10 +12,8 @@ import { isSameOrBelow, ProjectLayout } from './layout';
 import { sdkEvidenceIn } from './manifests';
 import { ModuleFacts, ModuleTools, readFacts, readToolsInSteps, serversOfFacts } from './modules';
 import { IndexView } from './project-view';
-import { resolvePythonModule } from './resolve-python';
-import { resolveScriptImport } from './resolve-script';
+import { pythonMember, pythonSymbol, scriptSymbol, SymbolSource } from './symbols';
 import { projectRootFor } from './roots';
-import { memberPath } from '../frontends/python/module';
 import { ProjectSymbol, ProjectView, RemoteTool, ServerRef, symbolKey } from './view';
 import type { Extraction } from '../analyze';
 
@@ -38,8 +36,6 @@ function composedTool(tool: RemoteTool, from: ServerRef | undefined, prefix: str
   return { ...tool, name, composed: { declaredName, fromServer: tool.composed?.fromServer ?? from, prefixes: prefix ? [prefix, ...tool.composed?.prefixes ?? []] : tool.composed?.prefixes ?? [] } };
 }
 
-/** Re-exports followed at most this deep (a cycle stops there). */
-const MAX_HOPS = 12;
 
 export interface ProjectIndexOptions {
   /** The config's `serverModules`: more SDK packages and modules. */
@@ -51,7 +47,7 @@ export interface ProjectIndexOptions {
   keepDeclarations?: boolean;
 }
 
-export class ProjectIndex {
+export class ProjectIndex implements SymbolSource {
   private readonly layouts = new Map<string, ProjectLayout>();
   private readonly facts = new Map<string, ModuleFacts | undefined>();
   private readonly tools = new Map<string, { tools?: ModuleTools; reads: Set<string> }>();
@@ -278,7 +274,7 @@ export class ProjectIndex {
 
   /** What a name (`mcp`, `server.mcp`) written at the top level of the Python module `file` stands for. */
   private symbolIn(file: string, dotted: string): ProjectSymbol | undefined {
-    return this.pythonMember(file, dotted.split('.'), new Set(), 0);
+    return pythonMember(this, file, dotted.split('.'), new Set(), 0);
   }
 
   /** The servers made at the top level of `file`. */
@@ -309,13 +305,13 @@ export class ProjectIndex {
   }
 
   /** An import's resolution, the same for every file of a folder: kept until something changes. */
-  private resolved<T>(key: string, resolve: () => T): T {
+  resolved<T>(key: string, resolve: () => T): T {
     if (!this.resolutions.has(key)) this.resolutions.set(key, resolve());
     return this.resolutions.get(key) as T;
   }
 
   /** Whether a module may declare tools or wrappers (the pre-filter): only then are its tools read when another module imports from it. */
-  private mayHoldTools(file: string): boolean {
+  mayHoldTools(file: string): boolean {
     if (this.candidates.has(file)) return true;
     let may = this.holdsTools.get(file);
     if (may === undefined) {
@@ -326,74 +322,13 @@ export class ProjectIndex {
   }
 
   /** What `dotted` (as `fromFile`'s imports spell it) stands for; `reads` receives the modules read. */
-  pythonSymbol(fromFile: string, dotted: string, reads: Set<string>, hops = 0): ProjectSymbol | undefined {
-    if (hops > MAX_HOPS) return undefined;
-    const dots = dotted.length - dotted.replace(/^\.+/, '').length;
-    const segments = dotted.slice(dots).split('.').filter(Boolean);
-    const layout = this.layoutFor(fromFile);
-    for (let length = segments.length; length >= (dots ? 0 : 1); length--) {
-      const modulePath = '.'.repeat(dots) + segments.slice(0, length).join('.');
-      const module = this.resolved(`py\0${path.dirname(fromFile)}\0${modulePath}`, () => resolvePythonModule(fromFile, modulePath, layout));
-      if (!module) continue;
-      reads.add(module.file);
-      const rest = segments.slice(length);
-      if (!rest.length) return { kind: 'module', file: module.file };
-      return this.pythonMember(module.file, rest, reads, hops);
-    }
-    return undefined;
-  }
-
-  private pythonMember(file: string, [name, ...rest]: string[], reads: Set<string>, hops: number): ProjectSymbol | undefined {
-    const facts = this.factsOf(file);
-    if (facts?.kind !== 'python') return undefined;
-    const server = facts.servers.get(name);
-    if (server) return rest.length ? undefined : { kind: 'server', server };
-    const imported = facts.imports.get(name);
-    if (imported) return this.pythonSymbol(file, rest.reduce(memberPath, imported), reads, hops + 1);
-    if (rest.length) return undefined;
-    const tools = this.mayHoldTools(file) ? this.toolsOf(file) : undefined;
-    const tool = tools?.toolFunctions.get(name);
-    if (tool) return { kind: 'tool', tool };
-    const wrapper = tools?.wrappers.get(name);
-    if (wrapper) return { kind: 'wrapper', wrapper };
-    return facts.others.has(name) ? { kind: 'other' } : undefined;
+  pythonSymbol(fromFile: string, dotted: string, reads: Set<string>): ProjectSymbol | undefined {
+    return pythonSymbol(this, fromFile, dotted, reads);
   }
 
   /** What the export `name` of `specifier` (as `fromFile` imports it) stands for. */
-  scriptSymbol(fromFile: string, specifier: string, name: string, reads: Set<string>, hops = 0): ProjectSymbol | undefined {
-    if (hops > MAX_HOPS) return undefined;
-    const file = this.resolved(`js\0${path.dirname(fromFile)}\0${specifier}`, () => resolveScriptImport(fromFile, specifier, this.layoutFor(fromFile)));
-    if (!file) return undefined;
-    reads.add(file);
-    return this.scriptExport(file, name, reads, hops);
-  }
-
-  private scriptExport(file: string, name: string, reads: Set<string>, hops: number): ProjectSymbol | undefined {
-    if (name === '*') return { kind: 'module', file };
-    const facts = this.factsOf(file);
-    if (facts?.kind !== 'script') return undefined;
-    const exported = facts.exports.get(name);
-    if (!exported) {
-      for (const star of facts.stars) {
-        const found = this.scriptSymbol(file, star, name, reads, hops + 1);
-        if (found) return found;
-      }
-      return undefined;
-    }
-    if ('specifier' in exported) return this.scriptSymbol(file, exported.specifier, exported.name, reads, hops + 1);
-    const binding = facts.bindings.get(exported.local);
-    switch (binding?.kind) {
-      case 'server':
-        return { kind: 'server', server: binding.server };
-      case 'import':
-        return this.scriptSymbol(file, binding.specifier, binding.name, reads, hops + 1);
-      case 'function': {
-        const wrapper = this.mayHoldTools(file) ? this.toolsOf(file)?.wrappers.get(binding.name) : undefined;
-        return wrapper ? { kind: 'wrapper', wrapper } : { kind: 'other', file, name: binding.name };
-      }
-      default:
-        return binding ? { kind: 'other', file, name: exported.local } : undefined;
-    }
+  scriptSymbol(fromFile: string, specifier: string, name: string, reads: Set<string>): ProjectSymbol | undefined {
+    return scriptSymbol(this, fromFile, specifier, name, reads);
   }
 
   /**
