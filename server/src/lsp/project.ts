@@ -13,6 +13,7 @@ import { discoverFiles, SKIPPED_FOLDERS } from '../core/discover';
 import { ALL_GRAMMARS } from '../core/parse/parser';
 import { DiskFileSystem } from '../core/project/file-system';
 import { ProjectIndex } from '../core/project/project-index';
+import { isSameOrBelow } from '../core/project/layout';
 import { ProjectView } from '../core/project/view';
 import { textString } from '../core/source-text';
 import type { Analyzer } from './analysis';
@@ -52,6 +53,7 @@ export class ProjectService {
   /** Open documents (uris) whose view of the project changed: lint them again. */
   readonly onDidChangeViews: Event<string[]> = this.stale.event;
   private watchers: fs.FSWatcher[] = [];
+  private folders: readonly string[] = [];
   /** Files whose views were dropped since the last refresh told the documents. */
   private readonly staleFiles = new Set<string>();
   private refreshing?: Promise<void>;
@@ -82,9 +84,15 @@ export class ProjectService {
     return this.index.viewFor(uriToPath(uri));
   }
 
+  /** The workspace index, when `file` is in one of its folders. */
+  indexOf(file: string): ProjectIndex | undefined {
+    return this.index && this.folders.some((folder) => isSameOrBelow(file, folder)) ? this.index : undefined;
+  }
+
   /** Builds the index of `folders` (once; again after `rebuild`). */
   start(folders: readonly string[], serverModules: readonly string[] = []): Promise<void> {
     if (this.building) return this.building;
+    this.folders = folders;
     const overlay = (file: string): string | undefined => {
       const document = this.documents.get(pathToFileURL(file).href);
       return document ? textString(document.text) : undefined;

@@ -14,7 +14,6 @@ import { discoverFiles } from '../../core/discover';
 import { DiskFileSystem } from '../../core/project/file-system';
 import { isSourceFile, readFacts, serversOfFacts } from '../../core/project/modules';
 import { ProjectIndex } from '../../core/project/project-index';
-import { wholeProjectRootFor } from '../../core/project/roots';
 import type { RemoteTool, ServerRef } from '../../core/project/view';
 import type { ToolProjection } from '../../core/projection';
 import { previewServer, serverName } from '../../core/server-preview';
@@ -43,8 +42,9 @@ export interface ServerPreviewResult {
 
 /**
  * The preview of the server whose definition is at `position` of `uri`, or undefined when no
- * server is defined there. `index` is the server's project index; without one, an index of the
- * document's project root is built on demand.
+ * server is defined there. `index` (or the server's background index of the workspace folders)
+ * reads the project; for a document outside them, an index of its package (the nearest folder
+ * with a manifest, at most MAX_ON_DEMAND_FILES files, else the open documents) is built on demand.
  */
 export async function serverPreview(index: ProjectIndex | undefined, uri: string, position: Position, context: ServerContext): Promise<ServerPreviewResult | undefined> {
   const file = filePath(uri);
@@ -52,7 +52,7 @@ export async function serverPreview(index: ProjectIndex | undefined, uri: string
   // The cursor is seldom on a server's definition: a look at its line, then the document's own servers, before any index.
   if (!file || !document || !mayDefineServer(document.getText({ start: { line: position.line, character: 0 }, end: { line: position.line + 1, character: 0 } }))) return undefined;
   if (!definesServerAt(file, document.getText(), position, (await context.settings.settingsFor(uri)).serverModules)) return undefined;
-  const project = index ?? await onDemandIndex(file, context);
+  const project = index ?? context.project.indexOf(file) ?? await onDemandIndex(file, context);
   const server = project.serversIn(file).find((candidate) => contains(candidate.range, position));
   if (!server) return undefined;
   const files = [...new Set(project.toolsOnServer(server.key).map((tool: RemoteTool) => tool.file))];
@@ -106,7 +106,7 @@ const onDemand = new Map<string, { index: ProjectIndex; versions: Map<string, nu
 
 async function onDemandIndex(file: string, context: ServerContext): Promise<ProjectIndex> {
   await initAnalysis();
-  const root = wholeProjectRootFor(file, new DiskFileSystem(['/']));
+  const root = nearestPackageRoot(file);
   let entry = onDemand.get(root);
   if (!entry) {
     const overlay = (absolute: string) => context.documents.get(uriOf(absolute))?.getText();
@@ -120,11 +120,30 @@ async function onDemandIndex(file: string, context: ServerContext): Promise<Proj
   return entry.index;
 }
 
-/** The source files discovery finds below `root` (none when it cannot be read, a document not saved to disk, or for the file system's root). */
+/** Outside the workspace folders: the nearest folder above `file` holding a package manifest, else its own folder. */
+function nearestPackageRoot(file: string): string {
+  const disk = new DiskFileSystem(['/']);
+  for (let dir = path.dirname(file); path.dirname(dir) !== dir; dir = path.dirname(dir)) {
+    if (PACKAGE_MANIFESTS.some((manifest) => disk.isFile(path.join(dir, manifest)))) return dir;
+  }
+  return path.dirname(file);
+}
+
+const PACKAGE_MANIFESTS = ['package.json', 'pyproject.toml', 'setup.py'];
+
+/**
+ * At most this many files are discovered for a preview outside the workspace folders: answering
+ * must not wait for a large tree (a repository's root) to be summarised; beyond it, the open
+ * documents are what is indexed.
+ */
+const MAX_ON_DEMAND_FILES = 300;
+
+/** The source files discovery finds below `root` (none when it cannot be read, a document not saved to disk, the file system's root, or too many). */
 function discoverable(root: string): string[] {
   if (path.dirname(root) === root) return [];
   try {
-    return discoverFiles([root], { loader: new ConfigLoader(), note: () => undefined }).map((target) => target.absolute);
+    const files = discoverFiles([root], { loader: new ConfigLoader(), note: () => undefined }).map((target) => target.absolute);
+    return files.length <= MAX_ON_DEMAND_FILES ? files : [];
   } catch {
     return [];
   }

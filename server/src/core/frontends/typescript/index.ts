@@ -62,9 +62,10 @@ function attempt(context: FileContext, start: number, read: () => ToolDeclaratio
 function readTable(context: FileContext, start: number, table: () => ObjectSyntax, into: ToolDeclaration[]): void {
   context.track?.(start);
   const syntax = safely(() => [table()])[0];
-  const name = syntax && !syntax.rebuilt && context.project ? boundTableName(syntax.node) : undefined;
+  if (!syntax) return;
+  const name = !syntax.rebuilt && context.project ? boundTableName(syntax.node) : undefined;
   const registered = name !== undefined && context.project!.tableRegistered(name);
-  for (const entry of safely(() => toolTableEntries(table(), context))) attempt(context, start, () => tableEntryTool(entry, context, registered), into);
+  for (const entry of safely(() => toolTableEntries(syntax, context, registered))) attempt(context, start, () => tableEntryTool(entry, context, registered), into);
 }
 
 /** Cheap test before reading an object: it writes a `name` key or spreads something that may hold one. */

@@ -8,7 +8,7 @@ import { Node } from 'web-tree-sitter';
 import { FileContext } from './context';
 import { ImportBinding } from './imports';
 import { SDK_METHODS } from './forms/sdk-calls';
-import { callArguments, calleeProperty, unwrapExpression } from './syntax';
+import { callArguments, calleeProperty, namedChildrenOf, unwrapExpression } from './syntax';
 
 const ITERATIONS = new Set(['entries', 'values']);
 const CALLBACK_METHODS = new Set(['forEach', 'map', 'flatMap']);
@@ -49,6 +49,8 @@ export function registeredTableImports(calls: readonly Node[], context: FileCont
 
 /** The name a module-level `const` binds to this object literal (through `as const`, `satisfies`), if any. */
 export function boundTableName(object: Node): string | undefined {
+  // Only a statement's own object can be bound at the top level: no walk up from nested literals (a node's parent is found from the root).
+  if (!boundAtTopLevel(object)) return undefined;
   let site = object.parent;
   while (site && ['as_expression', 'satisfies_expression', 'parenthesized_expression', 'non_null_expression'].includes(site.type)) site = site.parent;
   if (site?.type !== 'variable_declarator') return undefined;
@@ -57,4 +59,18 @@ export function boundTableName(object: Node): string | undefined {
   if (statement?.parent?.type !== 'program') return undefined;
   const name = site.childForFieldName('name');
   return name?.type === 'identifier' ? name.text : undefined;
+}
+
+/** Whether `node` is the value of a declarator of a top-level `const`/`let`/`var` (through `as const`, `satisfies`). */
+function boundAtTopLevel(node: Node): boolean {
+  for (const statement of node.tree.rootNode.namedChildren) {
+    if (!statement || statement.startIndex > node.startIndex || statement.endIndex < node.endIndex) continue;
+    const declaration = statement.type === 'export_statement' ? statement.childForFieldName('declaration') : statement;
+    if (declaration?.type !== 'lexical_declaration' && declaration?.type !== 'variable_declaration') return false;
+    return namedChildrenOf(declaration).some((declarator) => {
+      const value = declarator.type === 'variable_declarator' ? declarator.childForFieldName('value') : null;
+      return !!value && unwrapExpression(value).equals(node);
+    });
+  }
+  return false;
 }

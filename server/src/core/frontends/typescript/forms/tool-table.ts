@@ -70,7 +70,9 @@ function entryOf(member: MemberSyntax, context: FileContext, resolve: boolean): 
  * Not a table: an object writing a `name` (a tool object, `objectLiteralTool`'s), a schema, an
  * `annotations` value.
  */
-export function toolTableEntries(table: ObjectSyntax, context: FileContext): TableEntry[] {
+export function toolTableEntries(table: ObjectSyntax, context: FileContext, tableCounts = false): TableEntry[] {
+  // Before any look at where the object sits (a node's parent is found from the root: slow on deeply nested literals).
+  if (!tableCounts && !table.members.some(mayHoldAnnotations)) return [];
   if (!table.rebuilt && inNoTablePosition(table.node)) return [];
   if (writesKey(table, 'name')) return [];
   const resolve = !table.rebuilt && isBoundValue(table.node);
@@ -82,11 +84,28 @@ export function toolTableEntries(table: ObjectSyntax, context: FileContext): Tab
   return entries.length && !table.rebuilt && insideClaimed(table.node, context.claimed) ? [] : entries;
 }
 
+/**
+ * Whether a property's tool object may hold annotations, read without the tree around it: an
+ * object literal writing `annotations` or spreading something, or a name (a `const` resolved later).
+ */
+function mayHoldAnnotations(member: MemberSyntax): boolean {
+  if (member.kind === 'shorthand') return true;
+  if (member.kind !== 'pair' || !member.value) return false;
+  const object = isObjectSyntax(member.value) ? member.value : unwrapExpression(member.value).type === 'object' ? objectSyntax(unwrapExpression(member.value)) : undefined;
+  if (!object) return unwrapExpression(member.value as Node).type === 'identifier';
+  return writesKey(object, 'annotations') || object.members.some((inner) => inner.kind === 'spread');
+}
+
 /** Inside an object literal a registration or a table claimed (its configuration, a tool object): part of that tool. */
 function insideClaimed(node: Node, claimed: ReadonlySet<number>): boolean {
-  for (let parent = node.parent; parent; parent = parent.parent) if (parent.type === 'object' && claimed.has(parent.startIndex)) return true;
+  if (claimed.size === 0) return false;
+  // Claimed objects sit a few levels up (a registration's configuration): deeply nested literals (10,000 levels of `{a: ...}`) are not walked whole for each object.
+  let levels = 0;
+  for (let parent = node.parent; parent && levels < MAX_CLAIM_DEPTH; parent = parent.parent, levels++) if (parent.type === 'object' && claimed.has(parent.startIndex)) return true;
   return false;
 }
+
+const MAX_CLAIM_DEPTH = 64;
 
 /** The tool's name: the key as written, a computed key's constant, or unknown (`[names.list]`). */
 function nameOf(key: Node, context: FileContext): Value {
