@@ -185,6 +185,14 @@ export class ProjectIndex implements SymbolSource {
     return this.registeredTables.has(symbolKey(file, name));
   }
 
+  /** Whether another module registers some tool table of `file`. */
+  hasRegisteredTables(file: string): boolean {
+    this.tableRegistered(file, '');
+    const prefix = symbolKey(file, '');
+    for (const key of this.registeredTables!) if (key.startsWith(prefix)) return true;
+    return false;
+  }
+
   /**
    * The extraction `file`'s summary read (with `keepDeclarations`), handed over once: undefined when
    * it was read from another text, with other `serverModules`, or within an import cycle.

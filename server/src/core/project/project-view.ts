@@ -47,6 +47,14 @@ export class IndexView implements ProjectView {
     return byName.get(name) ?? [];
   }
 
+  hasRegisteredTables(): boolean {
+    const known = this.tables.get('\0any');
+    if (known !== undefined) return known;
+    const has = this.index.hasRegisteredTables(this.file);
+    this.tables.set('\0any', has);
+    return has;
+  }
+
   tableRegistered(name: string): boolean {
     const registered = this.index.tableRegistered(this.file, name);
     this.tables.set(name, registered);
@@ -66,7 +74,10 @@ export class IndexView implements ProjectView {
 
   /** Whether another file's tools on a server this view read, or the tables registered, have changed. */
   serverListsChanged(): boolean {
-    for (const [name, registered] of this.tables) if (this.index.tableRegistered(this.file, name) !== registered) return true;
+    for (const [name, registered] of this.tables) {
+      const now = name === '\0any' ? this.index.hasRegisteredTables(this.file) : this.index.tableRegistered(this.file, name);
+      if (now !== registered) return true;
+    }
     for (const [key, seen] of this.serverLists) {
       if (fingerprint(this.index.toolsOnServer(key).filter((tool) => tool.file !== this.file)) !== fingerprint(seen)) return true;
     }

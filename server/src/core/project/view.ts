@@ -100,6 +100,8 @@ export interface ProjectView {
    * entry of that tool table is a tool.
    */
   tableRegistered(name: string): boolean;
+  /** Whether any tool table of this file is registered by another module (asked first: naming a table is not free). */
+  hasRegisteredTables(): boolean;
 }
 
 /** The key of a module-level server or name: `<absolute file>#<variable>`. */

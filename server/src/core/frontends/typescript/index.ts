@@ -63,7 +63,7 @@ function readTable(context: FileContext, start: number, table: () => ObjectSynta
   context.track?.(start);
   const syntax = safely(() => [table()])[0];
   if (!syntax) return;
-  const name = !syntax.rebuilt && context.project ? boundTableName(syntax.node) : undefined;
+  const name = !syntax.rebuilt && context.project?.hasRegisteredTables() ? boundTableName(syntax.node) : undefined;
   const registered = name !== undefined && context.project!.tableRegistered(name);
   for (const entry of safely(() => toolTableEntries(syntax, context, registered))) attempt(context, start, () => tableEntryTool(entry, context, registered), into);
 }
