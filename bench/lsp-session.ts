@@ -128,6 +128,11 @@ export class LspSession {
     });
   }
 
+  /** Whether a progress titled `title` has begun. */
+  progressBegan(title: string): boolean {
+    return [...this.progressTitles.values()].includes(title);
+  }
+
   /** When the first progress titled `title` ended, if it has. */
   progressEndedAt(title: string): number | undefined {
     return this.progressEnded.get(title);

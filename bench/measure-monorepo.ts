@@ -32,6 +32,8 @@ export async function indexTime(paths: Paths, folder: string): Promise<IndexFigu
 export interface MonorepoTyping extends Typed {
   /** How many keystrokes were sent before the index's progress ended (all of them when it never did). */
   beforeIndexEnd: number;
+  /** Whether the index's progress began (it holds back while the author types, so it may not have ended). */
+  indexing: boolean;
   /** Whether the index's progress ended, before or during the typing. */
   indexed: boolean;
 }
@@ -51,7 +53,7 @@ export async function keystrokesInMonorepo(
     const { uri, text } = await openIn(session, file, !during);
     const typed = await typeInto(session, uri, text, count, seed);
     const ended = session.progressEndedAt(INDEX_TITLE);
-    return { ...typed, beforeIndexEnd: typed.sent.filter((at) => ended === undefined || at < ended).length, indexed: ended !== undefined };
+    return { ...typed, beforeIndexEnd: typed.sent.filter((at) => ended === undefined || at < ended).length, indexed: ended !== undefined, indexing: session.progressBegan(INDEX_TITLE) };
   } finally {
     await session.stop();
   }

@@ -200,6 +200,9 @@ async function monorepoRows(add: (row: Row) => void): Promise<void> {
 }
 
 function typingNote(results: readonly MonorepoTyping[], during: boolean): string {
+  if (during && results.every((result) => result.indexing && !result.indexed)) {
+    return 'typed right after the first diagnostics, while the index had begun and held back (it goes on once typing pauses)';
+  }
   if (!results.some((result) => result.indexed)) {
     return `no indexing progress: typed ${during ? 'right after the first diagnostics' : 'once the server was idle'}`;
   }

@@ -59,6 +59,11 @@ export class ProjectService {
   private refreshing?: Promise<void>;
   /** When a document last changed (performance.now()). */
   private lastChange = -Infinity;
+  /** Resolves once typing has paused (at once when nobody types). */
+  private async typingPaused(): Promise<void> {
+    for (let hold = this.whileTyping(); hold; hold = this.whileTyping()) await hold;
+  }
+
   /** While a document changed within TYPING_PAUSE_MS: a promise resolving when that time is up. */
   private readonly whileTyping = (): Promise<void> | undefined => {
     const left = this.lastChange + TYPING_PAUSE_MS - performance.now();
@@ -107,7 +112,11 @@ export class ProjectService {
     progress.begin(INDEXING_TITLE, 0, 'Finding source files', false);
     const started = performance.now();
     try {
-      for (const grammar of ALL_GRAMMARS) await this.analyzer.grammarLoaded(grammar);
+      for (const grammar of ALL_GRAMMARS) {
+        await this.typingPaused();
+        await this.analyzer.grammarLoaded(grammar);
+      }
+      await this.typingPaused();
       const files = discoverFiles(folders, { loader: new TolerantConfigLoader(), note: (message) => this.log.info(`Project index: ${message}`) }).map((target) => target.absolute);
       await runInSlices(this.steps(index, files, (done, total) => progress.report(total ? Math.round((done / total) * 100) : 100, `${done}/${total} files`)), SLICE_MS, () => this.index === index, this.whileTyping);
       this.log.info(`Project index: ${index.pending().length === 0 ? 'ready' : 'stopped'}, ${files.length} files in ${Math.round(performance.now() - started)} ms.`);
