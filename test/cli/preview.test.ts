@@ -89,6 +89,19 @@ interface ServerTool {
 
 const JIRA = path.join(repoRoot(), 'test', 'projects', 'python-jira');
 
+test('preview FILE sees its project: a tool registered on a server imported from another module is listed', () => {
+  const run = runCli(['preview', 'src/jira_mcp/tools/issues.py'], { cwd: JIRA });
+  assert.equal(run.stderr, '');
+  assert.equal(run.status, 0);
+  const preview: { tools: Array<{ name: string; line: number; findings: Array<{ code: string }> }> } = JSON.parse(run.stdout);
+  // transition_issue passes no annotations in a file that imports no MCP package: only the server imported from server.py makes it a tool.
+  assert.deepEqual(preview.tools.map((tool) => [tool.name, tool.line, tool.findings.map((finding) => finding.code)]), [
+    ['get_issue', 8, []],
+    ['delete_issue', 14, ['MTL202', 'MTL105']],
+    ['transition_issue', 21, ['MTL203']],
+  ]);
+});
+
 test('preview --server lists every tool the server lists across the project, mounted ones under their prefix', () => {
   const run = runCli(['preview', 'src/jira_mcp/server.py', '--server', 'mcp'], { cwd: JIRA });
   assert.equal(run.stderr, '');

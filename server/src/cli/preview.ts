@@ -40,8 +40,10 @@ export async function previewFile(options: CliOptions): Promise<string> {
       : resolveSettings({ cliProfile: options.profile, cliOverrides: options.rules, config: options.config ? config : loader.configFor(other) });
     return json(previewServerOf(file, absolute, options.server, { settingsFor, loader, serverModules: config?.serverModules, maxFileSize: options.maxFileSize ?? config?.maxFileSize }));
   }
-  await initAnalysis([grammar]);
-  const analysis = analyzeText(withLfLineBreaks(source.text), absolute, settings);
+  // The file sees its project (its server module, its manifest), as when it is linted alone.
+  await initAnalysis();
+  const project = projectIndexFor([file], [{ display: file, absolute }], { serverModules: config?.serverModules, maxFileSize: options.maxFileSize ?? config?.maxFileSize }).viewFor(absolute);
+  const analysis = analyzeText(withLfLineBreaks(source.text), absolute, { ...settings, project });
   if (!analysis) throw new InputError(`cannot preview ${file}: not a Python, TypeScript or JavaScript file`);
   let tools = projectFile(file, analysis.declarations, analysis.findings, showFile).tools;
   if (options.tool !== undefined) {
