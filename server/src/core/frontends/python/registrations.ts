@@ -8,7 +8,7 @@ import { DeclarationForm, Range } from '../../model';
 import { namedChildren, rangeOf } from '../syntax';
 import { Candidate } from './candidates';
 import { PythonModule } from './module';
-import { Receiver, receiverOf } from './servers';
+import { isParameterOfEnclosingFunction, Receiver, receiverOf } from './servers';
 import { importedWrapper } from './wrappers';
 import { RegistrationWrapper } from '../../project/view';
 
@@ -227,15 +227,6 @@ function withFunction(registration: Registration, positional: Node | undefined, 
   // A wrapper's own body (`def register(fn, **kw): mcp.add_tool(fn, **kw)`): its uses are the tools.
   if (isParameterOfEnclosingFunction(positional)) return undefined;
   return { ...registration, nameUnknown: true };
-}
-
-function isParameterOfEnclosingFunction(identifier: Node): boolean {
-  for (let node = identifier.parent; node; node = node.parent) {
-    if (node.type !== 'function_definition') continue;
-    const parameters = node.childForFieldName('parameters');
-    return !!parameters && namedChildren(parameters).some((parameter) => (parameter.type === 'identifier' ? parameter : parameter.childForFieldName('name') ?? namedChildren(parameter)[0])?.text === identifier.text);
-  }
-  return false;
 }
 
 /** `Tool.from_function(...)`, `mcp.tool(...)(fn)`: a call that makes a tool. */

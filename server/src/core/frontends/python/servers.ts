@@ -57,6 +57,12 @@ function parameterOf(definition: Node, name: string): { annotation?: Node } | un
   return undefined;
 }
 
+/** Whether an identifier names a parameter of the function it is used in (the innermost one). */
+export function isParameterOfEnclosingFunction(identifier: Node): boolean {
+  const definition = enclosingFunctions(identifier)[0];
+  return !!definition && parameterOf(definition, identifier.text) !== undefined;
+}
+
 /** The values assigned to `name` in the function's own body (not in nested functions or classes). */
 function localAssignments(definition: Node, name: string): Node[] {
   const values: Node[] = [];

@@ -40,21 +40,24 @@ function enclosingFunction(node: Node): Node | undefined {
   return undefined;
 }
 
-/** The parameter `name` of a function, with its type's name when annotated. */
-function parameterOf(definition: Node, name: string): { typeName?: string } | undefined {
+/** A function's parameters in order: each one's name (undefined when destructured) and its type's name when annotated. */
+export function parametersOf(definition: Node): Array<{ name?: string; typeName?: string }> {
   const single = definition.childForFieldName('parameter');
-  if (single) return single.text === name ? {} : undefined;
+  if (single) return [{ name: single.text }];
   const parameters = definition.childForFieldName('parameters');
-  for (const parameter of parameters ? namedChildrenOf(parameters) : []) {
+  return (parameters ? namedChildrenOf(parameters) : []).filter((parameter) => parameter.type !== 'comment').map((parameter) => {
     const pattern = parameter.childForFieldName('pattern') ?? parameter;
-    if (pattern.type !== 'identifier' || pattern.text !== name) continue;
     const annotation = parameter.childForFieldName('type');
     const type = annotation ? namedChildrenOf(annotation)[0] : undefined;
     const typeNode = type?.type === 'generic_type' ? type.childForFieldName('name') : type;
     const typeName = typeNode?.type === 'nested_type_identifier' ? typeNode.childForFieldName('name')?.text : typeNode?.text;
-    return { typeName };
-  }
-  return undefined;
+    return { name: pattern.type === 'identifier' ? pattern.text : undefined, typeName };
+  });
+}
+
+/** The parameter `name` of a function, with its type's name when annotated. */
+function parameterOf(definition: Node, name: string): { typeName?: string } | undefined {
+  return parametersOf(definition).find((parameter) => parameter.name === name);
 }
 
 /** The framework of a server class: by name, `Server` only when `importedFromServerModule` says the name is the SDK's. */

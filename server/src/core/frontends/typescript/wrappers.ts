@@ -8,19 +8,8 @@ import { RegistrationWrapper } from '../../project/view';
 import { CallSyntax } from './calls';
 import { FileContext } from './context';
 import { SDK_METHODS } from './forms/sdk-calls';
-import { registrationOf, ScriptReceiver } from './servers';
+import { parametersOf, registrationOf, ScriptReceiver } from './servers';
 import { callArguments, calleeProperty, namedChildrenOf, rangeOf } from './syntax';
-
-/** The parameter names of a function, in order (`undefined` for a destructured one). */
-function parameterNames(definition: Node): Array<string | undefined> {
-  const single = definition.childForFieldName('parameter');
-  if (single) return [single.text];
-  const parameters = definition.childForFieldName('parameters');
-  return (parameters ? namedChildrenOf(parameters) : []).filter((parameter) => parameter.type !== 'comment').map((parameter) => {
-    const pattern = parameter.childForFieldName('pattern') ?? parameter;
-    return pattern.type === 'identifier' ? pattern.text : undefined;
-  });
-}
 
 /** The function a top-level statement defines, with its name: `function f() {}`, `const f = () => {}`, exported or not. */
 function definedFunction(statement: Node): { name: string; definition: Node } | undefined {
@@ -49,7 +38,7 @@ export function findWrappers(root: Node, calls: readonly Node[], context: FileCo
   for (const statement of namedChildrenOf(root)) {
     const defined = definedFunction(statement);
     if (!defined) continue;
-    const parameters = parameterNames(defined.definition);
+    const parameters = parametersOf(defined.definition).map((parameter) => parameter.name);
     if (!parameters.some(Boolean)) continue;
     const inside = calls.filter((call) => call.startIndex >= defined.definition.startIndex && call.endIndex <= defined.definition.endIndex);
     for (const call of inside) {
