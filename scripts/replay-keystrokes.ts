@@ -8,8 +8,8 @@
 import * as fs from 'node:fs';
 import { percentile, typingEdits } from '../bench/edits';
 import { initAnalysis } from '../server/src/core/analyze';
-import { IncrementalAnalyzer } from '../server/src/core/incremental';
-import { IncrementalScriptAnalyzer } from '../server/src/core/incremental-typescript';
+import { IncrementalAnalyzer } from '../server/src/core/incremental/analyzer';
+import { IncrementalScriptAnalyzer } from '../server/src/core/incremental/typescript';
 import { GrammarId, grammarForPath, setParseLogger } from '../server/src/core/parse/parser';
 import { IncrementalParse } from '../server/src/core/parse/windows';
 import { SourceText } from '../server/src/core/source-text';

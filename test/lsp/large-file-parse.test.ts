@@ -1,5 +1,5 @@
 // A large file's first parse and first analysis run in steps over the real stdio server
-// (lsp/documents.ts parseInSteps, core/incremental.ts firstAnalysisInSteps): the server answers
+// (lsp/documents.ts parseInSteps, core/incremental/analyzer.ts firstAnalysisInSteps): the server answers
 // requests on other files meanwhile, the diagnostics are those of a fresh analysis, and changes that
 // arrive meanwhile get the diagnostics of the changed text.
 import * as assert from 'node:assert/strict';

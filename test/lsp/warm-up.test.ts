@@ -87,7 +87,7 @@ test('once idle, the server has prepared the document for its next edit: lines t
     const before = (await client.waitForDiagnostics(document.uri, 1)).diagnostics;
     assert.deepEqual(before, fresh(document));
     assert.ok(before.length >= 3, `the document has ${before.length} diagnostics`);
-    // Idle: the document's analysis is prepared for the next edit (core/incremental-shift.ts) and the warm-up has finished.
+    // Idle: the document's analysis is prepared for the next edit (core/incremental/shift.ts) and the warm-up has finished.
     await client.untilIdle();
     await client.change(document.nextVersion(), [document.edit(0, 0, '# moved\n\n')]);
     const after = (await client.waitForDiagnostics(document.uri, document.version)).diagnostics;

@@ -1,7 +1,7 @@
 /**
  * Broken regions (server/src/core/parse/windows.ts) for TypeScript, JavaScript and TSX: a statement
  * an edit leaves broken is parsed on its own and the rest without it, and the incremental analysis
- * (server/src/core/incremental-typescript.ts) reads the region's statements from the region's tree.
+ * (server/src/core/incremental/typescript.ts) reads the region's statements from the region's tree.
  * Random typing (each typo undone) is checked state by state as test/helpers/broken-regions.ts says.
  */
 import assert from 'node:assert/strict';
@@ -14,7 +14,7 @@ import { generateScript } from '../../bench/generate';
 import { Random } from '../../bench/random';
 import { analyzeText, initAnalysis } from '../../server/src/core/analyze';
 import { TopLevelNodes } from '../../server/src/core/frontends/typescript/document-syntax';
-import { IncrementalScriptAnalyzer } from '../../server/src/core/incremental-typescript';
+import { IncrementalScriptAnalyzer } from '../../server/src/core/incremental/typescript';
 import { GrammarId, parse } from '../../server/src/core/parse/parser';
 import { DocumentSyntax, IncrementalParse } from '../../server/src/core/parse/windows';
 import { treeEditFor } from '../../server/src/lsp/edits';

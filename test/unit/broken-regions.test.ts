@@ -14,7 +14,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { generatePython } from '../../bench/generate';
 import { Random } from '../../bench/random';
 import { initAnalysis } from '../../server/src/core/analyze';
-import { IncrementalAnalyzer } from '../../server/src/core/incremental';
+import { IncrementalAnalyzer } from '../../server/src/core/incremental/analyzer';
 import { parse, ParseBudget, parseWithin } from '../../server/src/core/parse/parser';
 import { IncrementalParse } from '../../server/src/core/parse/windows';
 import { treeEditFor } from '../../server/src/lsp/edits';

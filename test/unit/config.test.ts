@@ -4,8 +4,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { test } from 'node:test';
-import { ConfigError, ConfigLoader, loadConfigFile, parseSize, resolveSettings } from '../../server/src/core/config';
-import { PathMatcher } from '../../server/src/core/config-glob';
+import { ConfigError, ConfigLoader, loadConfigFile, parseSize, resolveSettings } from '../../server/src/core/config/config';
+import { PathMatcher } from '../../server/src/core/config/glob';
 import { PROFILES } from '../../server/src/core/rules/rule';
 import { repoRoot } from '../helpers/fixtures';
 

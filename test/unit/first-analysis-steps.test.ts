@@ -1,5 +1,5 @@
 /**
- * A first analysis in steps (core/incremental.ts firstAnalysisInSteps): driven to its end it gives
+ * A first analysis in steps (core/incremental/analyzer.ts firstAnalysisInSteps): driven to its end it gives
  * what a fresh full analysis gives, and the incremental analyses after it stay equal to fresh ones;
  * a broken tree, or a document already analysed with the same options, is not analysed in steps.
  */
@@ -8,7 +8,7 @@ import { before, test } from 'node:test';
 import { generatePython } from '../../bench/generate';
 import { Random } from '../../bench/random';
 import { analyzeText, initAnalysis } from '../../server/src/core/analyze';
-import { IncrementalAnalyzer } from '../../server/src/core/incremental';
+import { IncrementalAnalyzer } from '../../server/src/core/incremental/analyzer';
 import { AnalysisOptions } from '../../server/src/core/analyze';
 import { assertSameSnapshot, EditedDocument, randomEdit, snapshot, undoEdit } from '../helpers/document-edits';
 

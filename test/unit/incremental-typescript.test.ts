@@ -1,5 +1,5 @@
 /**
- * Incremental analysis of TypeScript and JavaScript (server/src/core/incremental-typescript.ts)
+ * Incremental analysis of TypeScript and JavaScript (server/src/core/incremental/typescript.ts)
  * gives exactly what a fresh full analysis gives, after every edit of a long random sequence on a
  * generated file: the same declarations (deeply, positions and offsets included) and the same
  * findings in the same order. The edits include the ones that change how other statements read:
@@ -13,7 +13,7 @@ import { before, test } from 'node:test';
 import { generateScript } from '../../bench/generate';
 import { Random } from '../../bench/random';
 import { analyzeText, analyzeTree, initAnalysis } from '../../server/src/core/analyze';
-import { IncrementalScriptAnalyzer } from '../../server/src/core/incremental-typescript';
+import { IncrementalScriptAnalyzer } from '../../server/src/core/incremental/typescript';
 import { GrammarId } from '../../server/src/core/parse/parser';
 import { ProfileName } from '../../server/src/core/rules/rule';
 import { assertSameSnapshot, EditedDocument, randomEdit, RandomEditOptions, snapshot, undoEdit } from '../helpers/document-edits';

@@ -1,5 +1,5 @@
 /**
- * Incremental analysis (server/src/core/incremental.ts) gives exactly what a fresh full
+ * Incremental analysis (server/src/core/incremental/analyzer.ts) gives exactly what a fresh full
  * analysis gives, after every edit of a long random sequence on a generated file: the same
  * declarations (deeply, positions and offsets included) and the same findings in the same order.
  */
@@ -10,7 +10,7 @@ import { before, test } from 'node:test';
 import { generatePython } from '../../bench/generate';
 import { Random } from '../../bench/random';
 import { analyzeText, initAnalysis } from '../../server/src/core/analyze';
-import { IncrementalAnalyzer } from '../../server/src/core/incremental';
+import { IncrementalAnalyzer } from '../../server/src/core/incremental/analyzer';
 import { ProfileName } from '../../server/src/core/rules/rule';
 import { EditedDocument, randomEdit, snapshot, undoEdit } from '../helpers/document-edits';
 import { pythonFixtures, repoRoot } from '../helpers/fixtures';

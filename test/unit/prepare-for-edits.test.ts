@@ -1,5 +1,5 @@
 /**
- * Preparing for edits (core/incremental-shift.ts): between keystrokes the server indexes the
+ * Preparing for edits (core/incremental/shift.ts): between keystrokes the server indexes the
  * declaration groups the next edit may shift, in slices. An analysis after an edit gives exactly
  * what a fresh full analysis gives whether the groups were indexed before the edit, at its shift,
  * or some of each; a slice stops when its time is up and the next one goes on from there.
@@ -9,8 +9,8 @@ import { before, test } from 'node:test';
 import { generatePython, generateScript } from '../../bench/generate';
 import { Random } from '../../bench/random';
 import { analyzeText, initAnalysis } from '../../server/src/core/analyze';
-import { IncrementalAnalyzer } from '../../server/src/core/incremental';
-import { IncrementalScriptAnalyzer } from '../../server/src/core/incremental-typescript';
+import { IncrementalAnalyzer } from '../../server/src/core/incremental/analyzer';
+import { IncrementalScriptAnalyzer } from '../../server/src/core/incremental/typescript';
 import { GrammarId } from '../../server/src/core/parse/parser';
 import { assertSameSnapshot, EditedDocument, randomEdit, snapshot, undoEdit } from '../helpers/document-edits';
 

@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import { test } from 'node:test';
 import { analyzeText, initAnalysis } from '../../server/src/core/analyze';
 import { discoverFiles } from '../../server/src/core/discover';
-import { ConfigLoader } from '../../server/src/core/config';
+import { ConfigLoader } from '../../server/src/core/config/config';
 import { Finding } from '../../server/src/core/model';
 import { DiskFileSystem } from '../../server/src/core/project/file-system';
 import { ProjectIndex } from '../../server/src/core/project/project-index';

@@ -1,5 +1,5 @@
 /** Command-line arguments of `mcp-tool-lint`. */
-import { ConfigError, parseRuleOverride, parseSize } from '../core/config';
+import { ConfigError, parseRuleOverride, parseSize } from '../core/config/config';
 import { PROFILES, ProfileName } from '../core/rules/rule';
 import { RuleOverride } from '../core/severity';
 

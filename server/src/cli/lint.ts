@@ -2,7 +2,7 @@ import * as path from 'node:path';
 /** Lints the discovered files with the settings that apply to each (config, profile, flags). */
 import { analyzeExtracted, analyzeText, withLfLineBreaks } from '../core/analyze';
 import { grammarForPath } from '../core/parse/parser';
-import { ConfigLoader, DEFAULT_MAX_FILE_SIZE, ProjectConfig, resolveSettings } from '../core/config';
+import { ConfigLoader, DEFAULT_MAX_FILE_SIZE, ProjectConfig, resolveSettings } from '../core/config/config';
 import { ProfileName } from '../core/rules/rule';
 import { RuleOverride } from '../core/severity';
 import { LintTarget } from './discover';

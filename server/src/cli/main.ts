@@ -5,7 +5,7 @@
  */
 import packageJson from '../../../package.json';
 import { initAnalysis } from '../core/analyze';
-import { ConfigError, ConfigLoader, loadConfigFile } from '../core/config';
+import { ConfigError, ConfigLoader, loadConfigFile } from '../core/config/config';
 import { CliOptions, HELP, parseArgs, UsageError } from './args';
 import { discoverFiles, InputError } from './discover';
 import { reportFixes } from './fix-report';

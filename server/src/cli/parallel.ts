@@ -8,7 +8,7 @@
 import * as fs from 'node:fs';
 import { Worker, parentPort, workerData } from 'node:worker_threads';
 import { initAnalysis } from '../core/analyze';
-import { ConfigError, ConfigLoader, loadConfigFile } from '../core/config';
+import { ConfigError, ConfigLoader, loadConfigFile } from '../core/config/config';
 import { ALL_GRAMMARS, CompiledWasm, compileWasm, GrammarId, useCompiledWasm } from '../core/parse/parser';
 import { ProfileName } from '../core/rules/rule';
 import { RuleOverride } from '../core/severity';

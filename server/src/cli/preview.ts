@@ -2,7 +2,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { analyzeText, initAnalysis, withLfLineBreaks } from '../core/analyze';
-import { ConfigLoader, DEFAULT_MAX_FILE_SIZE, EffectiveSettings, loadConfigFile, resolveSettings } from '../core/config';
+import { ConfigLoader, DEFAULT_MAX_FILE_SIZE, EffectiveSettings, loadConfigFile, resolveSettings } from '../core/config/config';
 import { grammarForPath } from '../core/parse/parser';
 import { positionedTool, projectFile } from '../core/projection';
 import { DiskFileSystem } from '../core/project/file-system';

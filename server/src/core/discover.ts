@@ -4,8 +4,8 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { ConfigLoader, ProjectConfig } from './config';
-import { PathMatcher } from './config-glob';
+import { ConfigLoader, ProjectConfig } from './config/config';
+import { PathMatcher } from './config/glob';
 import { grammarForPath } from './parse/parser';
 
 /** Folders never entered: dependencies, virtualenvs, caches, VCS data and build output. */

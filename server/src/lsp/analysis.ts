@@ -6,8 +6,8 @@ import { SourceText, textString } from '../core/source-text';
 import { Tree } from 'web-tree-sitter';
 import { AnalysisOptions, AnalysisResult, MAX_LINE_LENGTH, mayDeclareTools } from '../core/analyze';
 import { ProjectView } from '../core/project/view';
-import { IncrementalAnalyzer } from '../core/incremental';
-import { IncrementalScriptAnalyzer } from '../core/incremental-typescript';
+import { IncrementalAnalyzer } from '../core/incremental/analyzer';
+import { IncrementalScriptAnalyzer } from '../core/incremental/typescript';
 import { GrammarId } from '../core/parse/parser';
 import { Emitter, Event } from 'vscode-languageserver/node';
 import { DocumentStore, MAX_DOCUMENT_BYTES, STEPPED_PARSE_CHARACTERS } from './documents';
@@ -112,7 +112,7 @@ export class Analyzer {
 
   /**
    * Between keystrokes: prepares the analysis of a document's `version` for the next edit
-   * (core/incremental-shift.ts) until `timeIsUp()`. `more` when it stopped for time; `stale` when
+   * (core/incremental/shift.ts) until `timeIsUp()`. `more` when it stopped for time; `stale` when
    * that version is no longer the document's or its analysis (the next analysis prepares its own).
    */
   prepareForEdits(uri: string, version: number, timeIsUp: () => boolean): 'done' | 'more' | 'stale' {

@@ -8,8 +8,8 @@ import * as path from 'node:path';
 import {
   ClientCapabilities, Connection, Emitter, Event, MessageType, ShowMessageNotification, WorkspaceFolder,
 } from 'vscode-languageserver/node';
-import { ConfigError, ConfigLoader, DEFAULT_MAX_FILE_SIZE, JSON_CONFIG_NAME, parseSize, ProjectConfig, PYPROJECT_NAME, resolveSettings } from '../core/config';
-import { PathMatcher } from '../core/config-glob';
+import { ConfigError, ConfigLoader, DEFAULT_MAX_FILE_SIZE, JSON_CONFIG_NAME, parseSize, ProjectConfig, PYPROJECT_NAME, resolveSettings } from '../core/config/config';
+import { PathMatcher } from '../core/config/glob';
 import { SKIPPED_FOLDERS } from '../core/discover';
 import { PROFILES, ProfileName } from '../core/rules/rule';
 import { RuleOverride } from '../core/severity';

@@ -3,7 +3,7 @@
  * (pnpm-workspace.yaml `packages`): which folders of a workspace root are its packages.
  */
 import * as path from 'node:path';
-import { PathMatcher } from '../config-glob';
+import { PathMatcher } from '../config/glob';
 import { DataTable, isTable, readJsonTable, readYamlTable, stringsIn } from './data-files';
 import { ProjectFileSystem } from './file-system';
 

@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Position, Range } from 'vscode-languageserver/node';
 import { analyzeText, initAnalysis } from '../../core/analyze';
-import { ConfigLoader } from '../../core/config';
+import { ConfigLoader } from '../../core/config/config';
 import { discoverFiles } from '../../core/discover';
 import { DiskFileSystem } from '../../core/project/file-system';
 import { isSourceFile, readFacts, serversOfFacts } from '../../core/project/modules';

@@ -12,8 +12,8 @@
  * later warms that language up in the same way.
  */
 import { Position, Range } from 'vscode-languageserver/node';
-import { IncrementalAnalyzer } from '../../core/incremental';
-import { IncrementalScriptAnalyzer } from '../../core/incremental-typescript';
+import { IncrementalAnalyzer } from '../../core/incremental/analyzer';
+import { IncrementalScriptAnalyzer } from '../../core/incremental/typescript';
 import { GrammarId } from '../../core/parse/parser';
 import { IncrementalParse } from '../../core/parse/windows';
 import { toDiagnostic } from '../convert';

@@ -3,7 +3,7 @@
  * changed region of the text, the rows it moves, and the statements holding an offset or a range.
  */
 import { commonPrefixLength, commonSuffixLength, SourceText } from '../../source-text';
-import type { Shift } from '../../incremental-shift';
+import type { Shift } from '../../incremental/shift';
 import { Position } from '../../model';
 import { Statement } from './statements';
 

@@ -5,7 +5,7 @@
  * the statements it touched, and resolves names over all statements with `StatementScope`.
  */
 import { Node } from 'web-tree-sitter';
-import type { Segment } from '../../incremental-python';
+import type { Segment } from '../../incremental/python';
 import type { NodeLookup } from '../../parse/windows';
 import { ImportBinding, importBindings, importedModules } from './imports';
 import { bindingsOf, NameScope } from './scope';

@@ -19,25 +19,25 @@
  * as they do in one tree.
  */
 import { Node, Tree } from 'web-tree-sitter';
-import { SourceText } from './source-text';
-import { AnalysisOptions, AnalysisResult, findingsFor } from './analyze';
-import { declarationsAmong, projectContext, serverModulesOf } from './frontends/typescript';
-import { FileContext } from './frontends/typescript/context';
-import { collectSyntaxNodes, TopLevelNodes } from './frontends/typescript/document-syntax';
-import { ImportFacts, importFacts } from './frontends/typescript/imports';
+import { SourceText } from '../source-text';
+import { AnalysisOptions, AnalysisResult, findingsFor } from '../analyze';
+import { declarationsAmong, projectContext, serverModulesOf } from '../frontends/typescript';
+import { FileContext } from '../frontends/typescript/context';
+import { collectSyntaxNodes, TopLevelNodes } from '../frontends/typescript/document-syntax';
+import { ImportFacts, importFacts } from '../frontends/typescript/imports';
 import {
   BindingFact, isStatement, ScopeStatement, splitByStatement, Statement, statementFacts, StatementFacts, statementsOf, StatementScope,
-} from './frontends/typescript/statements';
-import { rowAt, shiftFor, statementAt, statementHolding, textChange, widenedChange } from './frontends/typescript/edit-region';
-import { ValueReader } from './frontends/typescript/values';
-import { collectFileNodes, FileNodes } from './frontends/typescript/walk';
-import { DeclarationMemo } from './incremental-memo';
-import { Span } from './parse/joined-windows';
-import { prepareGroups, Shift, ShiftableGroup } from './incremental-shift';
-import { ToolDeclaration } from './model';
-import { GrammarId, languageOfGrammar } from './parse/parser';
-import { firstNotBefore } from './sorted';
-import { brokenSpan, DocumentSyntax, lookupIn, NodeLookup } from './parse/windows';
+} from '../frontends/typescript/statements';
+import { rowAt, shiftFor, statementAt, statementHolding, textChange, widenedChange } from '../frontends/typescript/edit-region';
+import { ValueReader } from '../frontends/typescript/values';
+import { collectFileNodes, FileNodes } from '../frontends/typescript/walk';
+import { DeclarationMemo } from './memo';
+import { Span } from '../parse/joined-windows';
+import { prepareGroups, Shift, ShiftableGroup } from './shift';
+import { ToolDeclaration } from '../model';
+import { GrammarId, languageOfGrammar } from '../parse/parser';
+import { firstNotBefore } from '../sorted';
+import { brokenSpan, DocumentSyntax, lookupIn, NodeLookup } from '../parse/windows';
 
 /** One top-level statement's reading, kept between analyses. */
 interface Group extends ScopeStatement {
@@ -97,7 +97,7 @@ export class IncrementalScriptAnalyzer {
   lastRead = 0;
 
   /**
-   * Between keystrokes: indexes the groups the next edit may shift (incremental-shift.ts) until
+   * Between keystrokes: indexes the groups the next edit may shift (shift.ts) until
    * `timeIsUp()`; whether all are.
    */
   prepareForEdits(timeIsUp: () => boolean): boolean {

@@ -5,7 +5,7 @@
  * statement that binds a name changes only the statements whose extraction looked that name up.
  */
 import { Node } from 'web-tree-sitter';
-import { bindingsOf, StatementBindings } from './frontends/python/module';
+import { bindingsOf, StatementBindings } from '../frontends/python/module';
 
 export interface Segment {
   type: string;

@@ -5,10 +5,10 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { readToolTable, TomlError } from './config-toml';
-import { findRule } from './rules';
-import { PROFILES, ProfileName } from './rules/rule';
-import { RuleOverride } from './severity';
+import { readToolTable, TomlError } from './toml';
+import { findRule } from '../rules';
+import { PROFILES, ProfileName } from '../rules/rule';
+import { RuleOverride } from '../severity';
 
 export const JSON_CONFIG_NAME = '.mcp-tool-lint.json';
 export const PYPROJECT_NAME = 'pyproject.toml';

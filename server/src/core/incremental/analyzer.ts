@@ -1,6 +1,6 @@
 /**
  * Incremental analysis of one open Python document (TypeScript / JavaScript:
- * incremental-typescript.ts): after an edit, re-extract only the top-level
+ * typescript.ts): after an edit, re-extract only the top-level
  * statements the edit touched, and those whose extraction looked up a name the edit re-binds,
  * and re-run the rules only on their declarations, reusing (and moving) the declarations and
  * rule results of every other statement. The result is exactly what `analyzeTree` gives for the
@@ -8,26 +8,26 @@
  *
  * The Python front end reads other statements only through module-level names and the import
  * flags (PythonModule), and records per statement what it looked up; a statement binding names
- * (incremental-python.ts) changes only the statements that looked them up. Broken code that may
+ * (python.ts) changes only the statements that looked them up. Broken code that may
  * import, syntax errors outside the edited statements and an ERROR root get a full analysis.
  *
  * Undo: the statements an analysis replaced are kept with the text they were read from, so when
  * the next edit restores that text (a typo and its correction), they come back without extraction.
  */
 import { Tree } from 'web-tree-sitter';
-import { SourceText } from './source-text';
-import { AnalysisOptions, AnalysisResult, checkDeclarations, findingsFor } from './analyze';
-import { extractPython, PythonExtraction, PythonExtractionOptions } from './frontends/python';
-import { PythonModule, StatementBindings } from './frontends/python/module';
-import { DeclarationMemo } from './incremental-memo';
-import { pythonSegments, Segment } from './incremental-python';
-import { after, before, comparedSegments, firstEndingAtOrAfterRow, groupBySegment, regionUpdate, segmentAtRow, segmentKey, SegmentUpdate, sharesRows, updatedSegments } from './incremental-segments';
-import { Span } from './parse/joined-windows';
-import { prepareGroups, Shift, ShiftableGroup } from './incremental-shift';
-import { ToolDeclaration } from './model';
-import { ProjectView } from './project/view';
-import { GrammarId } from './parse/parser';
-import { brokenSpan, DocumentSyntax, lookupIn, NodeLookup, Region } from './parse/windows';
+import { SourceText } from '../source-text';
+import { AnalysisOptions, AnalysisResult, checkDeclarations, findingsFor } from '../analyze';
+import { extractPython, PythonExtraction, PythonExtractionOptions } from '../frontends/python';
+import { PythonModule, StatementBindings } from '../frontends/python/module';
+import { DeclarationMemo } from './memo';
+import { pythonSegments, Segment } from './python';
+import { after, before, comparedSegments, firstEndingAtOrAfterRow, groupBySegment, regionUpdate, segmentAtRow, segmentKey, SegmentUpdate, sharesRows, updatedSegments } from './segments';
+import { Span } from '../parse/joined-windows';
+import { prepareGroups, Shift, ShiftableGroup } from './shift';
+import { ToolDeclaration } from '../model';
+import { ProjectView } from '../project/view';
+import { GrammarId } from '../parse/parser';
+import { brokenSpan, DocumentSyntax, lookupIn, NodeLookup, Region } from '../parse/windows';
 
 interface State {
   options: AnalysisOptions;
@@ -79,7 +79,7 @@ export class IncrementalAnalyzer {
   }
 
   /**
-   * Between keystrokes: indexes the groups the next edit may shift (incremental-shift.ts) until
+   * Between keystrokes: indexes the groups the next edit may shift (shift.ts) until
    * `timeIsUp()`; whether all are.
    */
   prepareForEdits(timeIsUp: () => boolean): boolean {

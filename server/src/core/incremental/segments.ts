@@ -1,11 +1,11 @@
 /** Where an edit falls among a Python module's top-level statements (incremental analysis). */
 import { Node } from 'web-tree-sitter';
-import { commonPrefixLength, commonSuffixLength, SourceText } from './source-text';
-import { Segment, segmentOf } from './incremental-python';
-import { Span } from './parse/joined-windows';
-import { DocumentSyntax } from './parse/windows';
-import { ToolDeclaration } from './model';
-import { firstNotBefore } from './sorted';
+import { commonPrefixLength, commonSuffixLength, SourceText } from '../source-text';
+import { Segment, segmentOf } from './python';
+import { Span } from '../parse/joined-windows';
+import { DocumentSyntax } from '../parse/windows';
+import { ToolDeclaration } from '../model';
+import { firstNotBefore } from '../sorted';
 
 /** The segments of a new text, with how many at the start and at the end are unchanged from the old ones. */
 export interface SegmentUpdate {

@@ -1,6 +1,6 @@
 /** Rule results per declaration, kept between analyses of one document (incremental analysis). */
-import { RuleMemo } from './analyze';
-import { Finding, ToolDeclaration } from './model';
+import { RuleMemo } from '../analyze';
+import { Finding, ToolDeclaration } from '../model';
 
 /**
  * Held weakly: a declaration no analysis keeps any more takes its results with it, so nothing is
