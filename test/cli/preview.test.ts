@@ -116,12 +116,17 @@ test('preview --server lists every tool the server lists across the project, mou
     'get_issue src/jira_mcp/tools/issues.py:8',
     'delete_issue src/jira_mcp/tools/issues.py:14',
     'transition_issue src/jira_mcp/tools/issues.py:21',
+    // Annotated with presets imported from annotations.py.
+    'list_projects src/jira_mcp/tools/projects.py:8',
+    'get_project src/jira_mcp/tools/projects.py:14',
+    'archive_project src/jira_mcp/tools/projects.py:20',
+    'rename_project src/jira_mcp/tools/projects.py:25',
     'search_issues src/jira_mcp/tools/search.py:5',
     'get_issue src/jira_mcp/tools/search.py:11',
     'ro_get_issue src/jira_mcp/tools/issues.py:8',
     'ro_search_issues src/jira_mcp/tools/search.py:5',
   ]);
-  const [, , , getIssue, deleteIssue, , , getIssueByUrl, roGetIssue] = preview.tools;
+  const [, , , getIssue, deleteIssue, , , , , , , getIssueByUrl, roGetIssue] = preview.tools;
   // Each entry is the per-tool preview of its own file, with the project's findings (the duplicate across modules).
   assert.deepEqual(Object.keys(getIssue).slice(0, 9), ['name', 'title', 'language', 'form', 'file', 'line', 'column', 'endLine', 'endColumn']);
   assert.equal(getIssue.column, 1);
@@ -131,6 +136,9 @@ test('preview --server lists every tool the server lists across the project, mou
   assert.equal(roGetIssue.name, 'ro_get_issue');
   assert.deepEqual(roGetIssue.composed, { declaredName: 'get_issue', prefixes: ['ro'], from: { name: 'jira-readonly', variable: 'readonly_mcp', file: 'src/jira_mcp/composite.py', line: 8 } });
   assert.deepEqual(roGetIssue.toolsList.annotations, getIssue.toolsList.annotations);
+  // What the client receives from a tool annotated with an imported preset: the preset's hints.
+  const archive = preview.tools.find((tool) => tool.toolsList.name === 'archive_project')!;
+  assert.deepEqual(archive.toolsList.annotations, { readOnlyHint: true, destructiveHint: true, idempotentHint: true, openWorldHint: true });
   assert.equal(preview.tools.find((tool) => tool.form !== 'python-sdk-tool'), undefined);
 });
 

@@ -108,6 +108,7 @@ test('previewAnnotations on a server\'s definition answers the whole server: eve
   const issues = pathToFileURL(path.join(tools, 'issues.py')).href;
   const search = pathToFileURL(path.join(tools, 'search.py')).href;
   const comments = pathToFileURL(path.join(tools, 'comments.py')).href;
+  const projects = pathToFileURL(path.join(tools, 'projects.py')).href;
   assert.deepEqual(preview.tools.map((tool) => [tool.toolsList.name, tool.uri, tool.range.start.line]), [
     // Registered through the package's wrappers (registry.py).
     ['list_comments', comments, 4],
@@ -116,12 +117,16 @@ test('previewAnnotations on a server\'s definition answers the whole server: eve
     ['get_issue', issues, 7],
     ['delete_issue', issues, 13],
     ['transition_issue', issues, 20],
+    ['list_projects', projects, 7],
+    ['get_project', projects, 13],
+    ['archive_project', projects, 19],
+    ['rename_project', projects, 24],
     ['search_issues', search, 4],
     ['get_issue', search, 10],
     ['ro_get_issue', issues, 7],
     ['ro_search_issues', search, 4],
   ]);
-  assert.deepEqual(preview.tools[8].composed?.prefixes, ['ro']);
+  assert.deepEqual(preview.tools[12].composed?.prefixes, ['ro']);
   assert.deepEqual(preview.tools[3].findings.map((finding) => finding.code), ['MTL216']);
   // Elsewhere in the file (not on the server's variable): the file's own tools, as before.
   const plain = await client.connection.sendRequest<Preview & { server?: unknown }>('mcpToolLint/previewAnnotations', { uri: document.uri, position: { line: 0, character: 0 } });

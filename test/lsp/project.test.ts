@@ -12,6 +12,7 @@ import { pathToFileURL } from 'node:url';
 import { Diagnostic } from 'vscode-languageserver/node';
 import { repoRoot } from '../helpers/fixtures';
 import { DEFAULT_CAPABILITIES, LspClient, TestDocument } from '../helpers/lsp-client';
+import { codeActions, EDITOR_CAPABILITIES, editsFor } from '../helpers/lsp-requests';
 
 const uriOf = (file: string): string => pathToFileURL(file).href;
 
@@ -34,7 +35,8 @@ describe('project index', () => {
     fs.cpSync(path.join(repoRoot(), 'test', 'projects', 'python-jira'), root, { recursive: true });
     const capabilities = {
       ...DEFAULT_CAPABILITIES,
-      workspace: { ...DEFAULT_CAPABILITIES.workspace, workspaceFolders: true, didChangeWatchedFiles: { dynamicRegistration: true } },
+      workspace: { ...DEFAULT_CAPABILITIES.workspace, workspaceFolders: true, didChangeWatchedFiles: { dynamicRegistration: true }, workspaceEdit: { documentChanges: true } },
+      textDocument: { ...DEFAULT_CAPABILITIES.textDocument, codeAction: EDITOR_CAPABILITIES.textDocument!.codeAction },
       window: { workDoneProgress: true },
     };
     ({ client } = await LspClient.start({ capabilities, workspaceFolders: [{ uri: uriOf(root), name: 'jira' }] }));
@@ -71,6 +73,33 @@ describe('project index', () => {
     await client.change(issues.nextVersion(), [issues.replace('def fetch_issue(', 'def get_issue(')]);
     assert.deepEqual(described((await client.waitForDiagnostics(search.uri, 1, renamed)).diagnostics, root), [
       '11:16 invalid-tool-name -> src/jira_mcp/tools/issues.py:8',
+    ]);
+  });
+
+  test('a contradiction in an imported preset: reported at its use, fixed in the preset\'s module, which re-publishes the tool\'s module when edited', async () => {
+    const projects = documentOf('src/jira_mcp/tools/projects.py');
+    const presets = documentOf('src/jira_mcp/annotations.py');
+    await client.open(projects);
+    const published = (await client.waitForDiagnostics(projects.uri, 1)).diagnostics;
+    assert.deepEqual(described(published, root), [
+      '20:23 read-only-destructive -> src/jira_mcp/annotations.py:14, src/jira_mcp/annotations.py:13',
+      '25:11 missing-annotation-hint -> src/jira_mcp/annotations.py:19',
+    ]);
+    const actions = await codeActions(client, projects, published[0].range, [published[0]]);
+    const fix = actions.find((action) => action.title.startsWith('Set destructiveHint to False'));
+    assert.equal(fix?.title, 'Set destructiveHint to False in the shared constant ARCHIVE of annotations.py (changes every tool that uses it)');
+    const edits = editsFor(fix!.edit!, presets);
+    assert.deepEqual(edits, [{ range: { start: { line: 13, character: 20 }, end: { line: 13, character: 24 } }, newText: 'False' }]);
+
+    // Fix-all on save edits only the saved document: here there is nothing of its own to fix.
+    assert.deepEqual(await codeActions(client, projects, published[0].range, [], ['source.fixAll']), []);
+
+    // The author applies the fix in the preset's module, open in the editor: the tool's diagnostics follow.
+    await client.open(presets);
+    const before = client.diagnostics.length;
+    await client.change(presets.nextVersion(), [presets.replace('    destructiveHint=True,', '    destructiveHint=False,')]);
+    assert.deepEqual(described((await client.waitForDiagnostics(projects.uri, 1, before)).diagnostics, root), [
+      '25:11 missing-annotation-hint -> src/jira_mcp/annotations.py:19',
     ]);
   });
 

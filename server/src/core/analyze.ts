@@ -181,6 +181,7 @@ function runCheck(rule: Rule, severity: Severity, options: AnalysisOptions, text
     severity,
     text,
     project: options.project,
+    textOf: (file) => (file === undefined ? text : options.project?.sourceText(file)),
     report: (report: ReportOptions) => {
       const finalSeverity: SeverityOrOff = applyOverrides(rule, report.severity ?? severity, options.overrides ?? []);
       if (finalSeverity !== 'off') into.push(newFinding(rule, finalSeverity, report));

@@ -72,6 +72,11 @@ interface ValueBase {
   via?: Range;
   /** The name of that constant or preset. */
   viaName?: string;
+  /**
+   * The absolute path of the file the value is written in, when it is not the analysed file (a
+   * preset imported from another module). Its `range`, entry offsets and container are that file's.
+   */
+  file?: string;
 }
 
 export type Value =
@@ -226,6 +231,8 @@ export type Severity = 'error' | 'warning' | 'info' | 'hint';
 export interface TextEdit {
   range: Range;
   newText: string;
+  /** The absolute path of the file edited, when it is not the analysed file (a preset in another module). */
+  file?: string;
 }
 
 export interface Fix {

@@ -61,10 +61,11 @@ export function formatSarif(results: readonly FileResult[], version: string): st
       if (finding.fixes.length) {
         sarif.fixes = finding.fixes.map((fix) => ({
           description: { text: fix.title },
-          artifactChanges: [{
-            artifactLocation,
-            replacements: fix.edits.map((edit) => ({ deletedRegion: region(edit.range), insertedContent: { text: edit.newText } })),
-          }],
+          // One change per file: a fix of a preset imported from another module edits that module.
+          artifactChanges: [...new Set(fix.edits.map((edit) => edit.file))].map((file) => ({
+            artifactLocation: file ? { uri: artifactUri(displayPath(file, result.file)) } : artifactLocation,
+            replacements: fix.edits.filter((edit) => edit.file === file).map((edit) => ({ deletedRegion: region(edit.range), insertedContent: { text: edit.newText } })),
+          })),
         }));
       }
       return sarif;

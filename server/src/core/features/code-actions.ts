@@ -58,7 +58,9 @@ export function codeActionsFor(input: CodeActionInput): CoreCodeAction[] {
     for (const finding of input.requested) {
       for (const fix of finding.fixes) {
         if (fix.edits.length === 0) continue;
-        actions.push({ title: fix.title, kind: 'quickfix', edits: withTextLineBreaks(input.text, fix.edits), isPreferred: fix.isPreferred, findings: [finding] });
+        // Edits of another file (a preset imported from there) keep the line breaks they were made with.
+        const edits = fix.edits.some((edit) => edit.file) ? fix.edits : withTextLineBreaks(input.text, fix.edits);
+        actions.push({ title: fix.title, kind: 'quickfix', edits, isPreferred: fix.isPreferred, findings: [finding] });
       }
     }
     for (const finding of input.requested) {

@@ -20,10 +20,15 @@ export type FixPicker = (finding: Finding) => Fix | undefined;
 
 const MAX_ROUNDS = 10;
 
-/** The one fix of a finding to apply without asking which: its preferred fix, or its only one. */
+/** The one fix of a finding to apply without asking which: its preferred fix, or its only one (a file-wide fix edits only its file). */
 export function soleFix(finding: Finding): Fix | undefined {
-  const usable = finding.fixes.filter((fix) => fix.edits.length > 0);
+  const usable = finding.fixes.filter((fix) => fix.edits.length > 0 && editsOnlyItsFile(fix));
   return usable.find((fix) => fix.isPreferred) ?? (usable.length === 1 ? usable[0] : undefined);
+}
+
+/** Whether a fix edits only the analysed file (not a preset in another module). */
+export function editsOnlyItsFile(fix: Fix): boolean {
+  return fix.edits.every((edit) => edit.file === undefined);
 }
 
 /** Rules whose fixes always need the author's choice (rules.md: MTL105's two fixes are never applied together). */

@@ -58,7 +58,7 @@ export function selectSafeFixes(text: string, findings: readonly Finding[]): Fix
   const chosen: Fix[] = [];
   const taken: OffsetEdit[] = [];
   for (const finding of findings) {
-    const fix = finding.fixes.find((candidate) => candidate.safe && candidate.edits.length > 0);
+    const fix = finding.fixes.find((candidate) => candidate.safe && candidate.edits.length > 0 && candidate.edits.every((edit) => edit.file === undefined));
     if (!fix) continue;
     const edits = toOffsets(text, fix.edits);
     if (edits.some((edit) => taken.some((other) => overlaps(edit, other)))) continue;

@@ -1,4 +1,5 @@
 /** Fix builders for flags and hints: set a value, add missing entries, remove an entry. */
+import * as path from 'node:path';
 import { SourceText } from '../source-text';
 import { Container, Entry, Fix, LanguageId, TextEdit, Value } from '../model';
 import { booleanLiteral, formatEntry, insertEntriesEdits, keyQuoteOf, removeEntryEdit, replaceEdit } from './edits';
@@ -17,15 +18,30 @@ export function setBooleanFix(title: string, value: Value, language: LanguageId,
 export function setBooleansFix(title: string, changes: ReadonlyArray<{ value: Value; to: boolean }>, language: LanguageId, options: { preferred?: boolean; safe?: boolean } = {}): Fix {
   // A value reached through a shared constant is edited where it is written, which changes every
   // tool that uses the constant: the title says so, and such an edit is never applied on save.
-  const sharedNames = [...new Set(changes.filter((change) => change.value.via !== undefined).map((change) => change.value.viaName ?? 'a constant'))];
+  const sharedNames = [...new Set(changes.filter((change) => change.value.via !== undefined).map((change) => sharedName(change.value)))];
   const where = sharedNames.length === 1 ? `the shared constant ${sharedNames[0]} (changes every tool that uses it)` : `the shared constants ${sharedNames.join(' and ')} (changes every tool that uses them)`;
   const shared = sharedNames.length > 0;
   return {
     title: shared ? `${title} in ${where}` : title,
-    edits: changes.map((change) => replaceEdit(change.value.range, booleanText(language, change.to))),
+    edits: changes.map((change) => ({ ...replaceEdit(change.value.range, booleanText(language, change.to)), ...(change.value.file ? { file: change.value.file } : {}) })),
     isPreferred: options.preferred,
     safe: shared ? false : options.safe ?? false,
   };
+}
+
+/** A shared constant's name, with its file when another module defines it. */
+function sharedName(value: Value): string {
+  const name = value.viaName ?? 'a constant';
+  return value.file ? `${name} of ${path.basename(value.file)}` : name;
+}
+
+/**
+ * A fix built for a value written in another file (`file`, a preset imported from there): its
+ * edits are that file's and its title names it. Such a fix is never applied unasked.
+ */
+export function editingFile(fix: Fix | undefined, file: string | undefined): Fix | undefined {
+  if (!fix || !file) return fix;
+  return { ...fix, title: `${fix.title} in ${path.basename(file)}`, edits: fix.edits.map((edit) => ({ ...edit, file })), safe: false };
 }
 
 /** Formats `key = value` pairs for a container in its own syntax (`key=value`, `"key": value`, `key: value`). */

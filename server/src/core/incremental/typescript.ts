@@ -21,7 +21,7 @@
 import { Node, Tree } from 'web-tree-sitter';
 import { SourceText } from '../source-text';
 import { AnalysisOptions, AnalysisResult, findingsFor } from '../analyze';
-import { declarationsAmong, projectContext, serverModulesOf } from '../frontends/typescript';
+import { declarationsAmong, projectContext, readsImportedPresets, serverModulesOf } from '../frontends/typescript';
 import { FileContext } from '../frontends/typescript/context';
 import { collectSyntaxNodes, TopLevelNodes } from '../frontends/typescript/document-syntax';
 import { ImportFacts, importFacts } from '../frontends/typescript/imports';
@@ -410,6 +410,7 @@ function readStatementsAt(
       else current = readings[position];
     },
   };
+  readsImportedPresets(fileContext);
   const declarations = declarationsAmong(nodes, fileContext);
   let consistent = !lost;
   for (const declaration of declarations) {

@@ -8,6 +8,9 @@ import { memberPath, PythonModule } from '../frontends/python/module';
 import { constructorName, serverFramework, stringText } from '../frontends/python/servers';
 import { namedChildren, rangeOf } from '../frontends/syntax';
 import { SourceText } from '../source-text';
+import { PythonValues } from '../frontends/python/values';
+import { Value } from '../model';
+import { isPresetShaped, writtenIn } from './presets';
 import { ServerRef, symbolKey } from './view';
 
 export interface PythonFacts {
@@ -22,6 +25,8 @@ export interface PythonFacts {
   compositions: PythonComposition[];
   /** Module-level `server.add_tool(fn)` with no annotations or metadata of its own: maybe a tool declared elsewhere, registered again. */
   registrations: Array<{ receiver: string; function: string }>;
+  /** Module-level constants shaped like annotations or metadata (presets.ts), as written here. */
+  presets: Map<string, Value>;
 }
 
 /** A server's tools put on another one: the names as the module writes them (resolved by the index). */
@@ -39,12 +44,13 @@ const COMPOSITIONS = new Set<string>(['mount', 'import_server', 'add_tools_from_
 
 export function pythonFacts(tree: Tree, text: SourceText, file: string): PythonFacts {
   const module = new PythonModule(tree.rootNode, text);
-  const facts: PythonFacts = { kind: 'python', servers: new Map(), imports: new Map(), others: new Set(), compositions: [], registrations: [] };
-  for (const statement of namedChildren(tree.rootNode)) readStatement(statement, module, file, facts);
+  const facts: PythonFacts = { kind: 'python', servers: new Map(), imports: new Map(), others: new Set(), compositions: [], registrations: [], presets: new Map() };
+  const values = new PythonValues(module);
+  for (const statement of namedChildren(tree.rootNode)) readStatement(statement, module, values, file, facts);
   return facts;
 }
 
-function readStatement(statement: Node, module: PythonModule, file: string, facts: PythonFacts): void {
+function readStatement(statement: Node, module: PythonModule, values: PythonValues, file: string, facts: PythonFacts): void {
   switch (statement.type) {
     case 'import_from_statement': {
       const from = statement.childForFieldName('module_name')?.text;
@@ -82,6 +88,7 @@ function readStatement(statement: Node, module: PythonModule, file: string, fact
         facts.servers.set(left.text, { key: symbolKey(file, left.text), framework, variable: left.text, name: constructorName(right), file, range: rangeOf(left) });
       } else {
         facts.others.add(left.text);
+        if (right && (right.type === 'dictionary' || right.type === 'call') && module.constantValue(left.text)?.id === right.id) readPreset(left.text, right, values, file, facts);
       }
       break;
     }
@@ -94,6 +101,11 @@ function readStatement(statement: Node, module: PythonModule, file: string, fact
       break;
     }
   }
+}
+
+function readPreset(name: string, right: Node, values: PythonValues, file: string, facts: PythonFacts): void {
+  const value = values.valueOf(right);
+  if (isPresetShaped(value)) facts.presets.set(name, writtenIn(value, file));
 }
 
 /** A dotted name (`mcp`, `pkg.server.mcp`) as written, or undefined for any other expression. */

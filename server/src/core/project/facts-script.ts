@@ -8,6 +8,11 @@ import { Node, Tree } from 'web-tree-sitter';
 import { ImportBinding, importBindings } from '../frontends/typescript/imports';
 import { serverClassFramework, serverNameOf } from '../frontends/typescript/servers';
 import { namedChildrenOf, rangeOf, stringValue, unwrapExpression } from '../frontends/typescript/syntax';
+import { Scope } from '../frontends/typescript/scope';
+import { ValueReader } from '../frontends/typescript/values';
+import { collectFileNodes } from '../frontends/typescript/walk';
+import { Value } from '../model';
+import { isPresetShaped, writtenIn } from './presets';
 import { ServerRef, symbolKey } from './view';
 
 /** What a module-level name of a script module is. */
@@ -15,6 +20,8 @@ export type ScriptBinding =
   | { kind: 'server'; server: ServerRef }
   | { kind: 'import'; specifier: string; name: string }
   | { kind: 'function'; name: string }
+  /** A module-level object shaped like annotations (presets.ts), as written here. */
+  | { kind: 'preset'; value: Value }
   | { kind: 'other' };
 
 export interface ScriptFacts {
@@ -37,8 +44,10 @@ export function scriptFacts(tree: Tree, file: string, isServerModule: (specifier
     const binding = importsByLocal.get(local);
     return !!binding && isServerModule(binding.specifier);
   });
+  let reader: ValueReader | undefined;
+  const module: ModuleReading = { file, serverFramework, readPreset: (node) => (reader ??= new ValueReader(new Scope(collectFileNodes(tree.rootNode).bindings))).read(node) };
   const bind = (declaration: Node, exported: boolean): void => {
-    for (const [name, binding] of declared(declaration, file, serverFramework)) {
+    for (const [name, binding] of declared(declaration, module)) {
       facts.bindings.set(name, binding);
       if (exported) facts.exports.set(name, { local: name });
     }
@@ -53,15 +62,22 @@ export function scriptFacts(tree: Tree, file: string, isServerModule: (specifier
       bind(declaration, true);
       continue;
     }
-    readExport(statement, facts, file, serverFramework);
+    readExport(statement, facts, module);
   }
   return facts;
 }
 
 type FrameworkOf = (name: string | undefined) => ServerRef['framework'] | undefined;
 
+/** What reading a module's bindings needs: its file, which classes make servers, and a reader for presets. */
+interface ModuleReading {
+  file: string;
+  serverFramework: FrameworkOf;
+  readPreset(object: Node): Value;
+}
+
 /** The names a declaration binds at the top level, and what each is. */
-function declared(declaration: Node, file: string, serverFramework: FrameworkOf): Array<[string, ScriptBinding]> {
+function declared(declaration: Node, module: ModuleReading): Array<[string, ScriptBinding]> {
   switch (declaration.type) {
     case 'function_declaration':
     case 'generator_function_declaration': {
@@ -79,25 +95,31 @@ function declared(declaration: Node, file: string, serverFramework: FrameworkOf)
         const name = declarator.childForFieldName('name');
         const value = declarator.childForFieldName('value');
         if (name?.type !== 'identifier') return [];
-        return [[name.text, value ? valueBinding(name.text, name, value, file, serverFramework) : { kind: 'other' }]];
+        const constant = declaration.type === 'lexical_declaration' && declaration.child(0)?.type === 'const';
+        return [[name.text, value ? valueBinding(name.text, name, value, module, constant) : { kind: 'other' }]];
       });
     default:
       return [];
   }
 }
 
-function valueBinding(variable: string, at: Node, value: Node, file: string, serverFramework: FrameworkOf): ScriptBinding {
+function valueBinding(variable: string, at: Node, value: Node, module: ModuleReading, constant: boolean): ScriptBinding {
   const expression = unwrapExpression(value);
   if (['arrow_function', 'function_expression', 'function'].includes(expression.type)) return { kind: 'function', name: variable };
+  if (expression.type === 'object' && constant) {
+    const preset = module.readPreset(expression);
+    return isPresetShaped(preset) ? { kind: 'preset', value: writtenIn(preset, module.file) } : { kind: 'other' };
+  }
   if (expression.type !== 'new_expression') return { kind: 'other' };
+  const { file } = module;
   const constructor = expression.childForFieldName('constructor');
-  const framework = serverFramework(constructor?.type === 'identifier' ? constructor.text : constructor?.childForFieldName('property')?.text);
+  const framework = module.serverFramework(constructor?.type === 'identifier' ? constructor.text : constructor?.childForFieldName('property')?.text);
   if (!framework) return { kind: 'other' };
   return { kind: 'server', server: { key: symbolKey(file, variable), framework, variable, name: serverNameOf(expression), file, range: rangeOf(at) } };
 }
 
 /** `export { a as b }`, `export { a } from "x"`, `export * from "x"`, `export * as ns from "x"`, `export default x`. */
-function readExport(statement: Node, facts: ScriptFacts, file: string, serverFramework: FrameworkOf): void {
+function readExport(statement: Node, facts: ScriptFacts, module: ModuleReading): void {
   const source = statement.childForFieldName('source');
   const specifier = source ? stringValue(source) : undefined;
   const value = statement.childForFieldName('value');
@@ -105,7 +127,7 @@ function readExport(statement: Node, facts: ScriptFacts, file: string, serverFra
     const expression = unwrapExpression(value);
     if (expression.type === 'identifier') facts.exports.set('default', { local: expression.text });
     else {
-      facts.bindings.set('\0default', valueBinding('default', value, value, file, serverFramework));
+      facts.bindings.set('\0default', valueBinding('default', value, value, module, true));
       facts.exports.set('default', { local: '\0default' });
     }
     return;

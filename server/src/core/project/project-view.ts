@@ -4,6 +4,7 @@
  * drops a view when one of those changes, and the file is analysed again with a new one.
  */
 import type { ProjectIndex } from './project-index';
+import { SourceText } from '../source-text';
 import { ProjectSymbol, ProjectView, RemoteTool } from './view';
 
 export class IndexView implements ProjectView {
@@ -59,6 +60,11 @@ export class IndexView implements ProjectView {
     const registered = this.index.tableRegistered(this.file, name);
     this.tables.set(name, registered);
     return registered;
+  }
+
+  sourceText(file: string): SourceText | undefined {
+    this.readFiles.add(file);
+    return this.index.fs.readText(file);
   }
 
   private memo(key: string, resolve: () => ProjectSymbol | undefined): ProjectSymbol | undefined {

@@ -50,6 +50,8 @@ export function pythonMember(source: SymbolSource, file: string, [name, ...rest]
   const imported = facts.imports.get(name);
   if (imported) return pythonSymbol(source, file, rest.reduce(memberPath, imported), reads, hops + 1);
   if (rest.length) return undefined;
+  const preset = facts.presets.get(name);
+  if (preset) return { kind: 'value', value: preset, file, name };
   const tools = source.mayHoldTools(file) ? source.toolsOf(file) : undefined;
   const tool = tools?.toolFunctions.get(name);
   if (tool) return { kind: 'tool', tool };
@@ -84,6 +86,8 @@ function scriptExport(source: SymbolSource, file: string, name: string, reads: S
   switch (binding?.kind) {
     case 'server':
       return { kind: 'server', server: binding.server };
+    case 'preset':
+      return { kind: 'value', value: binding.value, file, name: exported.local };
     case 'import':
       return scriptSymbol(source, file, binding.specifier, binding.name, reads, hops + 1);
     case 'function': {

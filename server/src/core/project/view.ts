@@ -4,7 +4,8 @@
  * an MCP SDK, and which tools other modules register on a server. Front ends and rules read the
  * project only through a view, so the analysis of a file never reads another file's tree.
  */
-import { DeclarationForm, Range } from '../model';
+import { DeclarationForm, Range, Value } from '../model';
+import { SourceText } from '../source-text';
 
 /** Which SDK or framework made a server object. */
 export type ServerFramework = 'arcade' | 'sdk' | 'lowlevel';
@@ -71,6 +72,8 @@ export type ProjectSymbol =
   | { kind: 'wrapper'; wrapper: RegistrationWrapper }
   /** A module (`import pkg.server as s`, `import * as s from`): its members are looked up on it. */
   | { kind: 'module'; file: string }
+  /** A preset (presets.ts): a module-level value shaped like annotations or metadata, as written in `file`. */
+  | { kind: 'value'; value: Value; file: string; name: string }
   /** Anything else; `file` and `name` say where it is bound, when it is a module-level name of a script module. */
   | { kind: 'other'; file?: string; name?: string };
 
@@ -102,6 +105,8 @@ export interface ProjectView {
   tableRegistered(name: string): boolean;
   /** Whether any tool table of this file is registered by another module (asked first: naming a table is not free). */
   hasRegisteredTables(): boolean;
+  /** The text of another file of the project (a fix that edits a preset keeps its style), as open documents hold it. */
+  sourceText(file: string): SourceText | undefined;
 }
 
 /** The key of a module-level server or name: `<absolute file>#<variable>`. */

@@ -5,7 +5,8 @@ import { Entry, EnumItem, Fix, ToolDeclaration, Value } from '../model';
 import { annotationsOf } from './shared/annotations';
 import { Rule, RuleContext, severities } from './rule';
 import { acceptedMember, behaviorOf, classificationOf } from './shared/arcade';
-import { placeEntry, placeValue } from './shared/place';
+import { placeEntry, placeValue, writtenAt } from './shared/place';
+import { editingFile } from '../fixes/flag-fixes';
 
 export const duplicateEntry: Rule = {
   code: 'MTL211',
@@ -42,7 +43,9 @@ function containersOf(declaration: ToolDeclaration): Value[] {
 }
 
 function sameText(context: RuleContext, a: Value, b: Value): boolean {
-  return textOf(context.text, a.range).replace(/\s+/g, '') === textOf(context.text, b.range).replace(/\s+/g, '');
+  const textA = context.textOf(a.file);
+  const textB = context.textOf(b.file);
+  return textA !== undefined && textB !== undefined && textOf(textA, a.range).replace(/\s+/g, '') === textOf(textB, b.range).replace(/\s+/g, '');
 }
 
 function checkEntries(container: Value, context: RuleContext): void {
@@ -56,14 +59,14 @@ function checkEntries(container: Value, context: RuleContext): void {
     if (!effective || effective === entry) continue;
     const identical = sameText(context, entry.value, effective.value);
     const place = placeEntry(entry, entry.key);
-    const fix = removal(context, entry.startOffset, entry.endOffset, `Remove the earlier ${entry.key}`, identical && !container.via);
+    const fix = removal(context, entry.value.file, entry.startOffset, entry.endOffset, `Remove the earlier ${entry.key}`, identical && !container.via);
     context.report({
       range: place.range,
       severity: keyword ? 'error' : context.severity,
       message: keyword
         ? `The keyword ${entry.key} is given twice in one call, which is a SyntaxError: the module cannot be imported and no tool in it loads. Remove the earlier ${entry.key}${identical ? '' : ' (check which value you meant)'}.`
         : `The key ${entry.key} is written twice and only the last one counts, so this ${identical ? 'repeated' : 'earlier'} value is ignored${identical ? '' : ' by clients'}. Remove it${identical ? '' : ', after checking which value you meant'}.`,
-      related: [...place.related, { range: effective.range, message: `The effective ${entry.key} is written here.` }],
+      related: [...place.related, effective.value.file ? writtenAt(effective.value, `The effective ${entry.key} is written here.`) : { range: effective.range, message: `The effective ${entry.key} is written here.` }],
       fixes: fix ? [fix] : [],
     });
   }
@@ -79,16 +82,18 @@ function checkItems(items: readonly EnumItem[], enumName: EnumName, context: Rul
     const effective = items[lastIndex].value;
     const identical = sameText(context, item, effective);
     const place = placeValue(item, `${enumName}.${member}`);
-    const fix = removal(context, offsetAt(context.text, item.range.start), offsetAt(context.text, item.range.end), `Remove the repeated ${member}`, identical && !item.via);
+    const text = context.textOf(item.file);
+    const fix = text === undefined ? undefined : removal(context, item.file, offsetAt(text, item.range.start), offsetAt(text, item.range.end), `Remove the repeated ${member}`, identical && !item.via);
     context.report({
       range: place.range,
       message: `${enumName}.${member} is listed twice; the repetition adds nothing and hides what the tool declares. Remove it.`,
-      related: [...place.related, { range: effective.range, message: `${enumName}.${member} is also listed here.` }],
+      related: [...place.related, writtenAt(effective, `${enumName}.${member} is also listed here.`)],
       fixes: fix ? [fix] : [],
     });
   });
 }
 
-function removal(context: RuleContext, start: number, end: number, title: string, safe: boolean): Fix | undefined {
-  return { title, edits: [removeEntryEdit(context.text, start, end)], isPreferred: true, safe };
+function removal(context: RuleContext, file: string | undefined, start: number, end: number, title: string, safe: boolean): Fix | undefined {
+  const text = context.textOf(file);
+  return text === undefined ? undefined : editingFile({ title, edits: [removeEntryEdit(text, start, end)], isPreferred: true, safe }, file);
 }

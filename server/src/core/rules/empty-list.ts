@@ -1,9 +1,9 @@
-import { removeEntryFix } from '../fixes/flag-fixes';
 import { lastEntry } from '../interpret';
 import { Value } from '../model';
 import { behaviorOf, classificationOf } from './shared/arcade';
 import { Rule, RuleContext, severities } from './rule';
 import { placeEntry } from './shared/place';
+import { removeEntryIn } from './shared/where-written';
 
 export const emptyList: Rule = {
   code: 'MTL212',
@@ -31,7 +31,7 @@ function check(model: Value | undefined, field: string, context: RuleContext): v
   const entry = lastEntry(model.entries, field);
   if (!entry || entry.value.kind !== 'sequence' || entry.value.items.length > 0) return;
   const place = placeEntry(entry, `${field}=[]`);
-  const fix = removeEntryFix(context.text, entry, `Remove ${field}=[]`, { preferred: true });
+  const fix = removeEntryIn(context, entry, `Remove ${field}=[]`);
   context.report({
     range: place.range,
     related: place.related,

@@ -40,7 +40,8 @@ export const invalidFlagValue: Rule = {
 };
 
 function shown(context: RuleContext, value: Value): string {
-  const text = textOf(context.text, value.range).replace(/\s+/g, ' ');
+  const source = context.textOf(value.file);
+  const text = source === undefined ? '' : textOf(source, value.range).replace(/\s+/g, ' ');
   return text.length > 40 ? `${text.slice(0, 37)}...` : text;
 }
 

@@ -3,7 +3,9 @@ import { AnnotationsModel, FlagField, HintName, Range, RelatedInfo, Severity, To
 import { annotationsOf } from './shared/annotations';
 import { Rule, RuleContext, severities } from './rule';
 import { effectiveBool } from './shared/flags';
-import { assumptions, Gap, gapFix, isMissing, joinWords, misspelledFlags, writtenOf } from './shared/gaps';
+import { assumptions, Gap, isMissing, joinWords, misspelledFlags, writtenOf } from './shared/gaps';
+import { writtenAt } from './shared/place';
+import { gapFixIn } from './shared/where-written';
 import { Declared } from './shared/infer';
 
 const FLAG_OF: Record<HintName, ArcadeFlag> = {
@@ -55,7 +57,7 @@ function annotationsPlace(annotations: AnnotationsModel): { range: Range; relate
   const value = annotations.value;
   const callee = value.kind === 'call' ? value.calleeRange : undefined;
   const range = annotations.entry?.keyRange ?? value.via ?? callee ?? value.range;
-  const related = value.via ? [{ range: callee ?? value.range, message: 'The annotations are written here.' }] : [];
+  const related = value.via ? [writtenAt(value.file ? value : { ...value, range: callee ?? value.range }, 'The annotations are written here.')] : [];
   return { range, related };
 }
 
@@ -86,7 +88,7 @@ function report(context: RuleContext, declaration: ToolDeclaration, annotations:
   const known = [...ANNOTATION_KEYS, ...VENDOR_HINTS, ...Object.keys(SNAKE_HINTS)];
   const misspelled = misspelledFlags(value.entries, known, (flag) => HINT_OF[flag]);
   const keyOf = (flag: ArcadeFlag) => annotations.hints[HINT_OF[flag]]?.key ?? keyFor(annotations, HINT_OF[flag]);
-  const fix = gapFix(context.text, value.container, gaps, declared, { viaElsewhere: !!value.via, misspelled, keyOf });
+  const fix = gapFixIn(context, value.file, value.container, gaps, declared, { viaElsewhere: !!value.via, misspelled, keyOf });
   const names = gaps.map((gap) => gap.key);
   const plural = names.length > 1;
   context.report({

@@ -3,7 +3,9 @@ import { lastEntry } from '../interpret';
 import { BehaviorModel, Range, RelatedInfo, Severity, ToolDeclaration } from '../model';
 import { Rule, RuleContext, severities } from './rule';
 import { behaviorOf, operationsOf } from './shared/arcade';
-import { assumptions, Gap, gapFix, isMissing, joinWords, misspelledFlags, writtenOf } from './shared/gaps';
+import { assumptions, Gap, isMissing, joinWords, misspelledFlags, writtenOf } from './shared/gaps';
+import { writtenAt } from './shared/place';
+import { gapFixIn } from './shared/where-written';
 import { Declared } from './shared/infer';
 
 const SLOT: Record<ArcadeFlag, 'readOnly' | 'destructive' | 'idempotent' | 'openWorld'> = {
@@ -50,7 +52,7 @@ export const missingBehaviorFlag: Rule = {
 function behaviorPlace(declaration: ToolDeclaration, behavior: BehaviorModel): { range: Range; related: RelatedInfo[] } {
   const value = behavior.value;
   const written = value.kind === 'call' ? value.calleeRange : undefined;
-  if (value.via) return { range: value.via, related: [{ range: written ?? value.range, message: 'The Behavior is written here.' }] };
+  if (value.via) return { range: value.via, related: [writtenAt(value.file ? value : { ...value, range: written ?? value.range }, 'The Behavior is written here.')] };
   if (written) return { range: written, related: [] };
   const entries = declaration.metadata?.value.kind === 'call' || declaration.metadata?.value.kind === 'mapping' ? declaration.metadata.value.entries : [];
   return { range: lastEntry(entries, 'behavior')?.keyRange ?? value.range, related: [] };
@@ -75,7 +77,7 @@ function report(context: RuleContext, declaration: ToolDeclaration, behavior: Be
     operationsKnown: operations.allKnown,
   };
   const misspelled = misspelledFlags(value.entries, ARCADE_MODEL_FIELDS.Behavior, (flag) => flag);
-  const fix = gapFix(context.text, value.container, gaps, declared, { viaElsewhere: !!value.via, misspelled });
+  const fix = gapFixIn(context, value.file, value.container, gaps, declared, { viaElsewhere: !!value.via, misspelled });
   const plural = flags.length > 1;
   context.report({
     range: place.range,

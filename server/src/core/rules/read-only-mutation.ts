@@ -1,7 +1,7 @@
 import { SourceText } from '../source-text';
 import { Fix, MetadataModel } from '../model';
-import { containerOfValue, insertEntriesFix, setBooleanFix } from '../fixes/flag-fixes';
-import { Rule, severities } from './rule';
+import { containerOfValue, editingFile, insertEntriesFix, setBooleanFix } from '../fixes/flag-fixes';
+import { Rule, RuleContext, severities } from './rule';
 import { arcadeBehavior, arcadeBool, mutatingItems, operationsOf } from './shared/arcade';
 import { reportContradiction } from './shared/contradiction';
 import { relatedAt } from './shared/place';
@@ -34,10 +34,16 @@ export const readOnlyMutation: Rule = {
       fixValue: false,
       problem: `This tool has the mutating operation${names.length > 1 ? 's' : ''} ${names.join(', ')} but is marked read_only=True: clients will receive readOnlyHint: true and may run it without asking for confirmation`,
       related: mutating.map((item) => relatedAt(item.value, `The mutating operation ${item.text.toUpperCase()} is declared here.`)),
-      extraFixes: (accepted) => (accepted ? [] : [strictFalseFix(context.text, found.metadata)]),
+      extraFixes: (accepted) => (accepted ? [] : [strictFalseFixIn(context, found.metadata)]),
     });
   },
 };
+
+/** `strictFalseFix` where the ToolMetadata is written (another module's, for an imported preset). */
+export function strictFalseFixIn(context: RuleContext, metadata: MetadataModel): Fix | undefined {
+  const text = context.textOf(metadata.value.file);
+  return text === undefined ? undefined : editingFile(strictFalseFix(text, metadata), metadata.value.file);
+}
 
 /** `strict=False` on the ToolMetadata: replaces `strict=True` or adds the keyword. */
 export function strictFalseFix(text: SourceText, metadata: MetadataModel): Fix | undefined {

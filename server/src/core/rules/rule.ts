@@ -41,6 +41,8 @@ export interface RuleContext {
   readonly text: SourceText;
   /** The rest of the project, when the analysis has one (cross-file checks read it). */
   readonly project?: ProjectView;
+  /** The text a value's offsets and ranges refer to: the document's, or that of the file a preset is written in (`Value.file`). */
+  textOf(file: string | undefined): SourceText | undefined;
   report(options: ReportOptions): void;
 }
 

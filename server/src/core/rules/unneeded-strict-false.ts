@@ -1,9 +1,9 @@
-import { removeEntryFix } from '../fixes/flag-fixes';
 import { lastEntry } from '../interpret';
 import { MetadataModel, Value } from '../model';
 import { Rule, severities } from './rule';
 import { arcadeBool, behaviorOf, classificationOf, hasOperation, mutatingItems, operationsOf, strictMode } from './shared/arcade';
 import { placeEntry } from './shared/place';
+import { removeEntryIn } from './shared/where-written';
 
 export const unneededStrictFalse: Rule = {
   code: 'MTL903',
@@ -25,7 +25,7 @@ export const unneededStrictFalse: Rule = {
     if (!metadata || !strict || strictMode(metadata) !== 'off') return;
     if (!allKnown(metadata) || hasContradiction(metadata)) return;
     const place = placeEntry(strict.entry, 'strict=False');
-    const fix = removeEntryFix(context.text, strict.entry, 'Remove strict=False', { preferred: true });
+    const fix = removeEntryIn(context, strict.entry, 'Remove strict=False');
     context.report({
       range: place.range,
       related: place.related,

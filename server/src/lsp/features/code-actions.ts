@@ -9,11 +9,12 @@ import {
   ClientCapabilities, CodeAction, CodeActionKind, CodeActionParams, Connection, Diagnostic, ServerCapabilities,
   TextDocumentEdit, TextEdit, WorkspaceEdit,
 } from 'vscode-languageserver/node';
+import { pathToFileURL } from 'node:url';
 import {
   CodeActionInput, codeActionsFor, CoreCodeAction, FileWideFix, fileWideEdits, FIX_ALL_KIND, SHOW_DOCUMENTATION_COMMAND,
 } from '../../core/features/code-actions';
 import { FileSource } from '../../core/features/fix-file';
-import { Finding } from '../../core/model';
+import { Finding, TextEdit as CoreTextEdit } from '../../core/model';
 import { languageOfGrammar } from '../../core/parse/parser';
 import { docsUrl } from '../../core/rules/rule';
 import type { DocumentAnalysis } from '../analysis';
@@ -43,9 +44,22 @@ function requested(kind: string, only: readonly string[] | undefined): boolean {
   return only.some((wanted) => kind === wanted || kind.startsWith(`${wanted}.`));
 }
 
-function workspaceEdit(client: ClientCapabilities, uri: string, version: number, edits: TextEdit[]): WorkspaceEdit {
-  if (client.workspace?.workspaceEdit?.documentChanges) return { documentChanges: [TextDocumentEdit.create({ uri, version }, edits)] };
-  return { changes: { [uri]: edits } };
+/**
+ * The edits as a workspace edit: those of the document itself, and those of another file (a preset
+ * imported from there: `TextEdit.file`), addressed to that file at the version open in the editor.
+ */
+function workspaceEdit(client: ClientCapabilities, uri: string, version: number, edits: readonly CoreTextEdit[], versionOf: (uri: string) => number | null): WorkspaceEdit {
+  const byUri = new Map<string, TextEdit[]>();
+  for (const { file, range, newText } of edits) {
+    const target = file ? pathToFileURL(file).href : uri;
+    const list = byUri.get(target);
+    if (list) list.push({ range, newText });
+    else byUri.set(target, [{ range, newText }]);
+  }
+  if (client.workspace?.workspaceEdit?.documentChanges) {
+    return { documentChanges: [...byUri].map(([target, list]) => TextDocumentEdit.create({ uri: target, version: target === uri ? version : versionOf(target) }, list)) };
+  }
+  return { changes: Object.fromEntries(byUri) };
 }
 
 function canResolveEdits(client: ClientCapabilities): boolean {
@@ -55,6 +69,7 @@ function canResolveEdits(client: ClientCapabilities): boolean {
 export function register(connection: Connection, context: ServerContext): void {
   const { analyzer, documents, log } = context;
   const ignoreComments = new FeatureSwitch(context, ['codeAction', 'disableRuleComment', 'enable'], true);
+  const versionOf = (uri: string): number | null => documents.get(uri)?.version ?? null;
 
   /** The analysis and source of a document, when the analysis is of its current version. */
   async function current(uri: string): Promise<{ analysis: DocumentAnalysis; source: FileSource } | undefined> {
@@ -102,9 +117,9 @@ export function register(connection: Connection, context: ServerContext): void {
     if (action.command) result.command = action.command;
     if (action.fileWide) {
       if (lazy) result.data = { uri, version, fileWide: action.fileWide } satisfies ResolveData;
-      else result.edit = workspaceEdit(context.client, uri, version, fileWideEdits(source, action.fileWide));
+      else result.edit = workspaceEdit(context.client, uri, version, fileWideEdits(source, action.fileWide), versionOf);
     } else if (action.edits.length) {
-      result.edit = workspaceEdit(context.client, uri, version, action.edits);
+      result.edit = workspaceEdit(context.client, uri, version, action.edits, versionOf);
     }
     return result;
   }
@@ -116,7 +131,7 @@ export function register(connection: Connection, context: ServerContext): void {
       const found = await current(data.uri);
       // The document changed since the action was offered: its edit would not fit any more.
       if (!found || found.analysis.version !== data.version) return action;
-      return { ...action, edit: workspaceEdit(context.client, data.uri, data.version, fileWideEdits(found.source, data.fileWide)) };
+      return { ...action, edit: workspaceEdit(context.client, data.uri, data.version, fileWideEdits(found.source, data.fileWide), versionOf) };
     } catch (error) {
       log.error('Resolving a code action', error);
       return action;

@@ -6,6 +6,7 @@ import { Node } from 'web-tree-sitter';
 import { Entry, NonStringKey, Range, Value } from '../../model';
 import { allChildren, containerOf, namedChildren, rangeOf } from '../syntax';
 import { PythonModule } from './module';
+import { usedAt } from '../../project/presets';
 
 /** Deeper expressions are left unknown: no stack overflow on pathological input. */
 const MAX_DEPTH = 64;
@@ -206,6 +207,7 @@ export class PythonValues {
   private readIdentifier(node: Node, context: Context, base: Base): Value {
     const name = node.text;
     const constant = this.module.constantValue(name);
+    if (!constant && !context.resolving.has(name)) return this.readImported(node, context) ?? { ...base, kind: 'unknown', text: name };
     if (!constant || context.resolving.has(name)) return { ...base, kind: 'unknown', text: name };
     const resolving = new Set(context.resolving).add(name);
     return this.read(constant, { via: context.via ?? rangeOf(node), viaName: context.viaName ?? name, depth: context.depth + 1, resolving });
@@ -222,7 +224,17 @@ export class PythonValues {
       }
       if (path === 'math.inf' || path === 'math.nan') return { ...base, kind: 'foreign', description: path === 'math.inf' ? 'inf' : 'nan' };
     }
-    return { ...base, kind: 'unknown', text: node.text.slice(0, 80) };
+    return this.readImported(node, { depth: 0, resolving: new Set(), via: base.via, viaName: base.viaName }) ?? { ...base, kind: 'unknown', text: node.text.slice(0, 80) };
+  }
+
+  /** A preset another module of the project defines (`from .presets import READ_ONLY`, `presets.READ_ONLY`), used here. */
+  private readImported(node: Node, context: Context): Value | undefined {
+    const project = this.module.project;
+    const path = project ? this.module.resolvePath(node) : undefined;
+    if (!project || !path || path === node.text && node.type === 'identifier') return undefined;
+    const symbol = project.pythonSymbol(path);
+    if (symbol?.kind !== 'value') return undefined;
+    return usedAt(symbol.value, context.via ?? rangeOf(node), context.viaName ?? node.text);
   }
 
   private entry(key: string, keyNode: Node, entryNode: Node, value: Value, context: Context): Entry {

@@ -112,12 +112,25 @@ export function serverModulesOf(options: ScriptFrontendOptions): string[] {
 }
 
 function fileContextOf(nodes: FileNodes, grammar: GrammarId, options: ScriptFrontendOptions): FileContext {
-  return {
+  const context: FileContext = {
     language: languageOfGrammar(grammar),
     imports: importFacts(importedModules(nodes.imports, nodes.calls), serverModulesOf(options)),
     reader: new ValueReader(new Scope(nodes.bindings)),
     claimed: new Set(),
     ...projectContext(options, () => importBindings(nodes.imports)),
+  };
+  readsImportedPresets(context);
+  return context;
+}
+
+/** Lets the context's reader take an imported name's value from the module exporting it, when that is a preset. */
+export function readsImportedPresets(context: FileContext): void {
+  const { project, importBindings: bindings } = context;
+  if (!project || !bindings) return;
+  context.reader.imported = (name) => {
+    const binding = bindings().get(name);
+    const symbol = binding ? project.scriptSymbol(binding.specifier, binding.name) : undefined;
+    return symbol?.kind === 'value' ? symbol : undefined;
   };
 }
 

@@ -7,6 +7,7 @@
 import { Node } from 'web-tree-sitter';
 import { Container, Entry, Range, Value } from '../../model';
 import { isObjectSyntax, memberEnd, memberStart, MemberSyntax, objectSyntax, ObjectSyntax } from './objects';
+import { usedAt } from '../../project/presets';
 import { NameScope } from './scope';
 import { literalKeyName, numberValue, rangeOf, stringValue, unwrapExpression } from './syntax';
 
@@ -67,6 +68,8 @@ const LITERAL_TYPES = new Set(['true', 'false', 'null', 'undefined', 'number', '
 
 export class ValueReader {
   private readonly resolving = new Set<string>();
+  /** A preset another module of the project exports, for a name this file imports (set when the analysis has a project). */
+  imported?: (name: string) => { value: Value } | undefined;
 
   constructor(readonly scope: NameScope) {}
 
@@ -110,6 +113,10 @@ export class ValueReader {
     const name = identifier.text;
     if (name === 'undefined') return { kind: 'null', text: name, range: rangeOf(identifier) };
     const initializer = this.scope.constInitializer(name);
+    if (!initializer && !this.resolving.has(name)) {
+      const preset = this.imported?.(name);
+      return preset ? usedAt(preset.value, rangeOf(identifier), name) : unknownOf(identifier);
+    }
     if (!initializer || this.resolving.has(name)) return unknownOf(identifier);
     this.resolving.add(name);
     try {

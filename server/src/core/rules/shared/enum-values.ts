@@ -7,6 +7,7 @@ import { EnumItem, Fix, Severity, Value } from '../../model';
 import { RuleContext } from '../rule';
 import { placeValue } from './place';
 import { closestMatch } from './suggest';
+import { editingFile } from '../../fixes/flag-fixes';
 
 export interface EnumProblem {
   item: EnumItem;
@@ -75,7 +76,8 @@ function stringFix(text: SourceText, value: Value, suggestion: string): Fix | un
 /** Reports every problem item; under the `arcade` profile only those Arcade certainly rejects. */
 export function reportEnumProblems(items: readonly EnumItem[] | undefined, enumName: EnumName, context: RuleContext, uncertainSeverity: Severity): void {
   for (const item of items ?? []) {
-    const problem = enumProblem(item, enumName, context.text);
+    const text = context.textOf(item.value.file);
+    const problem = text === undefined ? undefined : enumProblem(item, enumName, text);
     if (!problem) continue;
     if (!problem.certain && context.profile === 'arcade') continue;
     const place = placeValue(item.value, display(item.value));
@@ -84,7 +86,7 @@ export function reportEnumProblems(items: readonly EnumItem[] | undefined, enumN
       severity: problem.certain ? 'error' : uncertainSeverity,
       message: problem.message,
       related: place.related,
-      fixes: problem.fix ? [problem.fix] : [],
+      fixes: problem.fix ? [editingFile(problem.fix, item.value.file)!] : [],
     });
   }
 }

@@ -11,7 +11,7 @@ export interface Placement {
 
 /** The finding for a value: at its use site when it came from elsewhere, related info at the value. */
 export function placeValue(value: Value, what: string): Placement {
-  if (value.via) return { range: value.via, related: [{ range: value.range, message: `${what} is written here.` }] };
+  if (value.via) return { range: value.via, related: [writtenAt(value, `${what} is written here.`)] };
   return { range: value.range, related: [] };
 }
 
@@ -20,15 +20,20 @@ export function placeValue(value: Value, what: string): Placement {
  * preset or a spread, the place where the tool uses it, with related info at the entry.
  */
 export function placeEntry(entry: Entry, what: string): Placement {
-  if (entry.viaSpread) return { range: entry.viaSpread, related: [{ range: entry.value.range, message: `${what} comes from this spread value.` }] };
-  if (entry.value.via) return { range: entry.range, related: [{ range: entry.value.range, message: `${what} is written here.` }] };
+  if (entry.viaSpread) return { range: entry.viaSpread, related: [writtenAt(entry.value, `${what} comes from this spread value.`)] };
+  if (entry.value.via) return { range: entry.range, related: [writtenAt(entry.value, `${what} is written here.`)] };
   return { range: entry.range, related: [] };
 }
 
 /** Related information for the other side of a contradiction, e.g. `Operation.DELETE`. */
 export function relatedAt(value: Value | Entry, message: string): RelatedInfo {
-  const range = 'key' in value ? (value.value.via ? value.value.range : value.range) : value.range;
-  return { range, message };
+  if ('key' in value) return value.value.via ? writtenAt(value.value, message) : { range: value.range, message };
+  return writtenAt(value, message);
+}
+
+/** Related information at where a value is written, naming its file when that is another module's. */
+export function writtenAt(value: Value, message: string): RelatedInfo {
+  return value.file ? { range: value.range, message, file: value.file } : { range: value.range, message };
 }
 
 /** Whether a value (or the entry holding it) was written somewhere other than at the tool. */
