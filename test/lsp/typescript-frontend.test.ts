@@ -50,7 +50,7 @@ test('a .js low-level server: tools typed into the list are linted while half-ty
 
   // A new tool typed in, its annotations object still open.
   const insertAt = document.text.indexOf('  ],');
-  await client.change(document.nextVersion(), [document.edit(insertAt, insertAt, '    { name: "purge_notes", annotations: { ...READ_ONLY, destructiveHint: true,\n')]);
+  await client.change(document.nextVersion(), [document.edit(insertAt, insertAt, '    { name: "count_notes", annotations: { ...READ_ONLY, destructiveHint: true,\n')]);
   const halfTyped = await client.waitForDiagnostics(document.uri, 2);
   assert.ok(seen(document, halfTyped.diagnostics).some((d) => d.code === 'read-only-destructive' && d.text === 'destructiveHint: true'),
     JSON.stringify(seen(document, halfTyped.diagnostics)));

@@ -11,6 +11,9 @@ import { metadataNotToolMetadata } from './metadata-not-toolmetadata';
 import { missingAnnotationHint } from './missing-annotation-hint';
 import { missingAnnotations } from './missing-annotations';
 import { missingBehaviorFlag } from './missing-behavior-flag';
+import { nameImpliesDestruction } from './name-implies-destruction';
+import { nameImpliesMutation } from './name-implies-mutation';
+import { nameImpliesRead } from './name-implies-read';
 import { readOnlyDestructive } from './read-only-destructive';
 import { readOnlyMutation } from './read-only-mutation';
 import { readOnlyNotIdempotent } from './read-only-not-idempotent';
@@ -49,6 +52,9 @@ export const ALL_RULES: readonly Rule[] = [
   snakeCaseHint,
   metadataIgnored,
   invalidToolName,
+  nameImpliesMutation,
+  nameImpliesDestruction,
+  nameImpliesRead,
   unusedSuppression,
   suppressionWithoutReason,
   unneededStrictFalse,
