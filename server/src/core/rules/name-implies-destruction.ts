@@ -7,8 +7,8 @@ import { placeValue } from './shared/place';
 import { fillMessage, plausibilityInput, reportFlag, valueOf, wordInName } from './shared/plausibility';
 
 const MESSAGES = {
-  flag: '{word} suggests the tool deletes data, but {key} is {false}: clients will not warn before it runs. Set {key} to {true} if it does.',
-  operations: '{word} suggests the tool deletes data, but its operations lack DELETE, so policies will not see it as deleting. Add Operation.DELETE if it does.',
+  flag: '{word} suggests deletion, but {key} is {false}: clients will not warn before it runs. Set {key} to {true} if it deletes.',
+  operations: '{word} suggests deletion, but its operations lack DELETE. Add Operation.DELETE if it deletes.',
 } as const;
 
 export const nameImpliesDestruction: Rule = {

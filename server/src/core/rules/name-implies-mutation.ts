@@ -5,7 +5,7 @@ import { deletingVerb, mutatingVerb } from './shared/name-words';
 import { fillMessage, plausibilityInput, reportFlag, valueOf, wordInName } from './shared/plausibility';
 
 const MESSAGES = {
-  readOnly: '{word} suggests the tool changes something, but it is marked read-only: clients may run it unasked. Set {key} to {false} if it does.',
+  readOnly: '{word} suggests a change, but it is marked read-only: clients may run it unasked. Set {key} to {false} if it changes anything.',
 } as const;
 
 export const nameImpliesMutation: Rule = {

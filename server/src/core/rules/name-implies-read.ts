@@ -7,8 +7,8 @@ import { placeValue } from './shared/place';
 import { fillMessage, plausibilityInput, reportFlag, valueOf, wordInName } from './shared/plausibility';
 
 const MESSAGES = {
-  flag: '{word} suggests the tool only reads, but {key} is {true}: clients will ask before every call. Set {key} to {false} if it only reads.',
-  operations: '{word} suggests the tool only reads, but it lists the mutating operation {operation}. Check the name or the operations.',
+  flag: '{word} suggests a read, but {key} is {true}: clients will ask before every call. Set {key} to {false} if it only reads.',
+  operations: '{word} suggests a read, but it lists the mutating operation {operation}. Check the name or the operations.',
 } as const;
 
 export const nameImpliesRead: Rule = {

@@ -30,7 +30,7 @@ export function valueOf(field: FlagField | undefined, language: LanguageId): boo
 
 /** `"send" in "send_email"`, the start of every plausibility message. */
 export function wordInName(verb: string, name: string): string {
-  return `\`${verb}\` in \`${name.length > 40 ? `${name.slice(0, 39)}…` : name}\``;
+  return `\`${verb}\` in \`${name.length > 30 ? `${name.slice(0, 29)}…` : name}\``;
 }
 
 /**
