@@ -9,7 +9,7 @@ export const unknownServiceDomain: Rule = {
   fixable: 'quickfix',
   docs: {
     summary: 'A service domain that is not one of the 30 ServiceDomain values Arcade knows.',
-    whatItDoes: 'Reports `ServiceDomain.X` or a string in `service_domains` that is not one of the 30 values of Arcade core 4.11. A wrong case (`"EMAIL"`, which Arcade rejects; only the lowercase value or the enum member is accepted), a near-miss of a known value, or a value that is not a string at all is an error; any other unknown value is a warning, since Arcade keeps adding domains. The `arcade` profile reports only the errors.',
+    whatItDoes: 'Reports `ServiceDomain.X` or a string in `service_domains` that is not one of the 30 values of Arcade core 4.11. A wrong case (`"EMAIL"`, which Arcade rejects; only the lowercase value or the enum member is accepted), a near-miss of a known value, or a value that is not a string at all is an error; any other unknown value is a warning, since Arcade keeps adding domains. The `arcade` profile reports every unknown value as an error, as the Arcade version it checks against (core 4.11) rejects it.',
     why: 'Arcade validates the enum when the metadata is built: an unknown or upper-case string makes the module fail to load, and an unknown `ServiceDomain.X` is an AttributeError at import.',
     example: 'classification=Classification(service_domains=["EMAIL", ServiceDomain.CALENDER])',
     useInstead: 'classification=Classification(service_domains=["email", ServiceDomain.CALENDAR])',
@@ -17,6 +17,7 @@ export const unknownServiceDomain: Rule = {
     mapping: 'Not sent as an MCP annotation: the domains go to `_meta.arcade.metadata.classification`.',
   },
   check(declaration, context) {
-    reportEnumProblems(classificationOf(declaration.metadata)?.serviceDomains?.items, 'ServiceDomain', context, context.profile === 'arcade' ? 'error' : context.severity);
+    // The arcade profile's severity is error: an unknown domain is one Arcade 4.11 rejects.
+    reportEnumProblems(classificationOf(declaration.metadata)?.serviceDomains?.items, 'ServiceDomain', context, context.severity);
   },
 };

@@ -73,13 +73,15 @@ function stringFix(text: SourceText, value: Value, suggestion: string): Fix | un
   return replaceFix(`Replace with ${quote}${suggestion}${quote}`, value.range, `${quote}${suggestion}${quote}`);
 }
 
-/** Reports every problem item; under the `arcade` profile only those Arcade certainly rejects. */
+/**
+ * Reports every problem item: those Arcade certainly rejects as errors, the others (a domain a newer
+ * Arcade may have added) at `uncertainSeverity`.
+ */
 export function reportEnumProblems(items: readonly EnumItem[] | undefined, enumName: EnumName, context: RuleContext, uncertainSeverity: Severity): void {
   for (const item of items ?? []) {
     const text = context.textOf(item.value.file);
     const problem = text === undefined ? undefined : enumProblem(item, enumName, text);
     if (!problem) continue;
-    if (!problem.certain && context.profile === 'arcade') continue;
     const place = placeValue(item.value, display(item.value));
     context.report({
       range: place.range,
