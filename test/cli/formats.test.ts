@@ -62,10 +62,10 @@ test('text: grouped by file, line:col severity message code name, a code frame w
     '6 problems (5 errors, 1 warning) in 4 of 5 files; 1 fixable with --fix.',
   ]);
   const noteLines = lines.slice(lines.indexOf('project/notes.py'), lines.indexOf('project/pyproj/tools.py'));
-  assert.match(noteLines[1], /^ {2}11:13 {2}error {4}This tool has the mutating operation DELETE .+ {2}MTL101 read-only-mutation$/);
+  assert.match(noteLines[1], /^ {2}11:13 {2}error {4}read_only=True on a DELETE tool: .+ {2}MTL101 read-only-mutation$/);
   assert.equal(noteLines[2], '    11 |             read_only=True,');
   assert.equal(noteLines[3], '       |             ^^^^^^^^^^^^^^');
-  assert.match(noteLines[7], /^ {2}25:18 {2}warning {2}This Behavior leaves .+ {2}MTL201 missing-behavior-flag$/);
+  assert.match(noteLines[7], /^ {2}25:18 {2}warning {2}Behavior leaves .+ {2}MTL201 missing-behavior-flag$/);
   assert.equal(noteLines[9], '       |                  ^^^^^^^^');
   const calendar = lines.slice(lines.indexOf('project/calendar.ts'), lines.indexOf('project/notes.py'));
   // The caret sits under `destructiveHint` although an emoji comes before it on the line.
@@ -83,10 +83,10 @@ test('text: exact output for suppression findings, and the clean summary', () =>
   assert.equal(run.status, 0, 'info and hint findings do not fail the run');
   assert.equal(run.stdout, [
     'tools.py',
-    '  5:3   hint  This suppression gives no reason. Write one after the closing bracket (# mcp-tool-lint: ignore[read-only-mutation] <why this is acceptable>) so that reviewers know why the finding is accepted and when the suppression can go.  MTL902 suppression-without-reason',
+    '  5:3   hint  This suppression gives no reason, so reviewers cannot tell why the finding is accepted. Write one after the closing bracket.  MTL902 suppression-without-reason',
     '    5 | # mcp-tool-lint: ignore[read-only-mutation]',
     '      |   ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^',
-    '  5:25  info  This suppression of read-only-mutation (MTL101) is unused: there is no MTL101 finding on the line it covers. Remove it, so that it does not hide a future problem.  MTL901 unused-suppression',
+    '  5:25  info  This suppression of read-only-mutation (MTL101) is unused: no MTL101 finding on the line it covers. Remove it, so that it hides no future problem.  MTL901 unused-suppression',
     '    5 | # mcp-tool-lint: ignore[read-only-mutation]',
     '      |                         ^^^^^^^^^^^^^^^^^^',
     '',
@@ -114,12 +114,12 @@ test('github: one workflow command per finding, error/warning/notice, properties
   assert.equal(run.status, 1);
   const lines = run.stdout.trimEnd().split('\n');
   assert.equal(lines.length, 3);
-  assert.match(lines[0], /^::error file=project\/notes\.py,line=11,col=13,endLine=11,endColumn=27,title=MTL101 read-only-mutation::This tool has the mutating operation DELETE/);
+  assert.match(lines[0], /^::error file=project\/notes\.py,line=11,col=13,endLine=11,endColumn=27,title=MTL101 read-only-mutation::read_only=True on a DELETE tool: /);
   assert.match(lines[1], /^::error file=project\/notes\.py,line=12,col=13,endLine=12,endColumn=29,title=MTL105 read-only-destructive::/);
   assert.match(lines[2], /^::warning file=project\/notes\.py,line=25,col=18,endLine=25,endColumn=26,title=MTL201 missing-behavior-flag::/);
   const root = makeTree({ 'a,b:c.py': '# mcp-tool-lint: ignore[MTL101] 100% sure\nx = 1\n' });
   const escaped = runCli(['--format', 'github', 'a,b:c.py'], { cwd: root });
-  assert.equal(escaped.stdout, '::notice file=a%2Cb%3Ac.py,line=1,col=25,endLine=1,endColumn=31,title=MTL901 unused-suppression::This suppression of read-only-mutation (MTL101) is unused: there is no MTL101 finding on the line it covers. Remove it, so that it does not hide a future problem.\n');
+  assert.equal(escaped.stdout, '::notice file=a%2Cb%3Ac.py,line=1,col=25,endLine=1,endColumn=31,title=MTL901 unused-suppression::This suppression of read-only-mutation (MTL101) is unused: no MTL101 finding on the line it covers. Remove it, so that it hides no future problem.\n');
 });
 
 test('sarif: 2.1.0 with every required property, one rule descriptor per rule, fixes where a fix exists', () => {

@@ -1,8 +1,14 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { analyzeText } from '../../server/src/core/analyze';
+import { ConfigLoader } from '../../server/src/core/config/config';
+import { discoverFiles } from '../../server/src/core/discover';
+import { Finding } from '../../server/src/core/model';
 import { DiskFileSystem } from '../../server/src/core/project/file-system';
+import { ProjectIndex } from '../../server/src/core/project/project-index';
 import { ProjectLayout } from '../../server/src/core/project/layout';
+import { ProfileName } from '../../server/src/core/rules/rule';
 import { repoRoot } from './fixtures';
 
 export const RESOLUTION_PROJECTS = path.join(repoRoot(), 'test', 'projects', 'resolution');
@@ -48,4 +54,20 @@ export function temporaryTree(files: Record<string, string>): string {
 /** A project over a temporary tree of `files`. */
 export function temporaryProject(files: Record<string, string>, overlay?: (absolute: string) => string | undefined): TestProject {
   return projectAt(temporaryTree(files), overlay);
+}
+
+/**
+ * Every finding of every file discovery finds under `root`, each file analysed as the CLI and the
+ * server do: with the project index over `root` (or without any, `withIndex: false`).
+ */
+export function projectFindings(root: string, options: { withIndex: boolean; profile?: ProfileName }): Array<{ file: string; findings: Finding[] }> {
+  const files = discoverFiles([root], { loader: new ConfigLoader(), note: () => undefined }).map((target) => target.absolute);
+  const index = new ProjectIndex([root], new DiskFileSystem([root]));
+  index.addCandidates(files);
+  for (const file of index.pending()) index.summarise(file);
+  return files.map((file) => {
+    const text = fs.readFileSync(file, 'utf8');
+    const result = analyzeText(text, file, { profile: options.profile, ...(options.withIndex ? { project: index.viewFor(file) } : {}) });
+    return { file, findings: result?.findings ?? [] };
+  });
 }

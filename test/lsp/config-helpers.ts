@@ -13,8 +13,8 @@ def list_notes() -> list:
     """List notes."""
 `;
 
-export const TAIL = 'Add them explicitly so clients can tell what the tool does without asking for needless confirmation.';
-export const OPEN_WORLD = 'MTL202 The annotations of list_notes omit openWorldHint, so clients will assume openWorldHint: true. Add it explicitly so clients can tell what the tool does without asking for needless confirmation.';
+export const TAIL = 'Add them.';
+export const OPEN_WORLD = 'MTL202 The annotations omit openWorldHint, so clients will assume openWorldHint: true. Add it.';
 /** The `annotations` keyword on line 7: where MTL202 is reported. */
 export const AT = '6:10-6:21';
 const SEVERITY = ['', 'error', 'warning', 'info', 'hint'];

@@ -46,10 +46,10 @@ describe('profiles and customizations over LSP', () => {
 
   const expected: Record<string, string[]> = {
     recommended: [`${AT} info ${OPEN_WORLD}`],
-    strict: [`${AT} error MTL202 The annotations of list_notes omit openWorldHint, destructiveHint and idempotentHint, so clients will assume openWorldHint: true, destructiveHint: true and idempotentHint: false. ${TAIL}`],
+    strict: [`${AT} error MTL202 The annotations omit 3 hints, so clients will assume openWorldHint: true, destructiveHint: true and idempotentHint: false. ${TAIL}`],
     spec: [`${AT} info ${OPEN_WORLD}`],
     arcade: [],
-    'openai-apps': [`${AT} error MTL202 The annotations of list_notes omit openWorldHint and destructiveHint, so clients will assume openWorldHint: true and destructiveHint: true. ${TAIL}`],
+    'openai-apps': [`${AT} error MTL202 The annotations omit 2 hints, so clients will assume openWorldHint: true and destructiveHint: true. ${TAIL}`],
   };
   for (const [profile, want] of Object.entries(expected)) {
     test(`profile ${profile}`, async () => {
@@ -93,10 +93,10 @@ describe('project config files over LSP', () => {
     // A pyproject.toml without our table is no config: the search goes on upwards.
     write(path.join(root, 'other', 'pyproject.toml'), '[project]\nname = "other"\n');
     assert.deepEqual(await lint(client, documentAt(path.join(root, 'pkg', 'deep', 'tools.py'))), [
-      `${AT} error MTL202 The annotations of list_notes omit openWorldHint and destructiveHint, so clients will assume openWorldHint: true and destructiveHint: true. ${TAIL}`,
+      `${AT} error MTL202 The annotations omit 2 hints, so clients will assume openWorldHint: true and destructiveHint: true. ${TAIL}`,
     ]);
     assert.deepEqual(await lint(client, documentAt(path.join(root, 'other', 'tools.py'))), [
-      `${AT} error MTL202 The annotations of list_notes omit openWorldHint, destructiveHint and idempotentHint, so clients will assume openWorldHint: true, destructiveHint: true and idempotentHint: false. ${TAIL}`,
+      `${AT} error MTL202 The annotations omit 3 hints, so clients will assume openWorldHint: true, destructiveHint: true and idempotentHint: false. ${TAIL}`,
     ]);
   });
 
@@ -127,7 +127,7 @@ describe('project config files over LSP', () => {
     const later = client.diagnostics.length;
     await client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: pathToFileURL(config).href, type: FileChangeType.Deleted }] });
     assert.deepEqual(lines((await client.waitForDiagnostics(document.uri, 1, later)).diagnostics), [
-      `${AT} error MTL202 The annotations of list_notes omit openWorldHint, destructiveHint and idempotentHint, so clients will assume openWorldHint: true, destructiveHint: true and idempotentHint: false. ${TAIL}`,
+      `${AT} error MTL202 The annotations omit 3 hints, so clients will assume openWorldHint: true, destructiveHint: true and idempotentHint: false. ${TAIL}`,
     ]);
     await client.close(document.uri);
   });

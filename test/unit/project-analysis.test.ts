@@ -6,28 +6,16 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { test } from 'node:test';
-import { analyzeText, initAnalysis } from '../../server/src/core/analyze';
-import { discoverFiles } from '../../server/src/core/discover';
-import { ConfigLoader } from '../../server/src/core/config/config';
+import { initAnalysis } from '../../server/src/core/analyze';
 import { Finding } from '../../server/src/core/model';
-import { DiskFileSystem } from '../../server/src/core/project/file-system';
-import { ProjectIndex } from '../../server/src/core/project/project-index';
 import { repoRoot } from '../helpers/fixtures';
+import { projectFindings } from '../helpers/projects';
 
 const PROJECTS = path.join(repoRoot(), 'test', 'projects');
 
 function analyseProject(root: string, options: { withIndex: boolean }): string {
-  const files = discoverFiles([root], { loader: new ConfigLoader(), note: () => undefined }).map((target) => target.absolute);
-  const index = new ProjectIndex([root], new DiskFileSystem([root]));
-  index.addCandidates(files);
-  for (const file of index.pending()) index.summarise(file);
   const relative = (file: string): string => path.relative(root, file).split(path.sep).join('/');
-  const lines: string[] = [];
-  for (const file of files) {
-    const text = fs.readFileSync(file, 'utf8');
-    const result = analyzeText(text, file, options.withIndex ? { project: index.viewFor(file) } : {});
-    for (const finding of result?.findings ?? []) lines.push(`${relative(file)}:${formatted(finding, relative)}`);
-  }
+  const lines = projectFindings(root, options).flatMap(({ file, findings }) => findings.map((finding) => `${relative(file)}:${formatted(finding, relative)}`));
   return lines.join('\n') + '\n';
 }
 

@@ -3,16 +3,25 @@ import { removeEntryEdit } from '../fixes/edits';
 import { offsetAt, textOf } from '../fixes/positions';
 import { Entry, EnumItem, Fix, ToolDeclaration, Value } from '../model';
 import { annotationsOf } from './shared/annotations';
-import { Rule, RuleContext, severities } from './rule';
+import { fill, Rule, RuleContext, severities } from './rule';
 import { acceptedMember, behaviorOf, classificationOf } from './shared/arcade';
 import { placeEntry, placeValue, writtenAt } from './shared/place';
 import { editingFile } from '../fixes/flag-fixes';
+
+const MESSAGES = {
+  keyword: '{key} is given twice in one call, a SyntaxError: the module cannot be imported and no tool in it loads. Remove the earlier {key}.',
+  keywordDiffering: '{key} is given twice in one call, a SyntaxError: the module cannot be imported. Remove the earlier {key}, after checking which you meant.',
+  key: 'The key {key} is written twice and only the last one counts. Remove this repeated one.',
+  keyDiffering: 'The key {key} is written twice and only the last one counts, so clients never see this value. Remove it, after checking which you meant.',
+  item: '{item} is listed twice, which adds nothing. Remove it.',
+} as const;
 
 export const duplicateEntry: Rule = {
   code: 'MTL211',
   name: 'duplicate-entry',
   severity: severities('warning', { arcade: 'off' }),
   fixable: 'safe',
+  messages: MESSAGES,
   docs: {
     summary: 'The same operation, domain, key or keyword appears twice.',
     whatItDoes: 'Reports the earlier occurrences of an operation or service domain listed twice (a warning), of a key written twice in one dict or object literal (a warning: the last one wins), and of a keyword given twice in one Python call (an error). Keys that come from a spread (`**base`, `...preset`) are not duplicates: overriding them is what spreads are for.',
@@ -63,9 +72,7 @@ function checkEntries(container: Value, context: RuleContext): void {
     context.report({
       range: place.range,
       severity: keyword ? 'error' : context.severity,
-      message: keyword
-        ? `The keyword ${entry.key} is given twice in one call, which is a SyntaxError: the module cannot be imported and no tool in it loads. Remove the earlier ${entry.key}${identical ? '' : ' (check which value you meant)'}.`
-        : `The key ${entry.key} is written twice and only the last one counts, so this ${identical ? 'repeated' : 'earlier'} value is ignored${identical ? '' : ' by clients'}. Remove it${identical ? '' : ', after checking which value you meant'}.`,
+      message: fill(keyword ? (identical ? MESSAGES.keyword : MESSAGES.keywordDiffering) : (identical ? MESSAGES.key : MESSAGES.keyDiffering), { key: entry.key }),
       related: [...place.related, effective.value.file ? writtenAt(effective.value, `The effective ${entry.key} is written here.`) : { range: effective.range, message: `The effective ${entry.key} is written here.` }],
       fixes: fix ? [fix] : [],
     });
@@ -86,7 +93,7 @@ function checkItems(items: readonly EnumItem[], enumName: EnumName, context: Rul
     const fix = text === undefined ? undefined : removal(context, item.file, offsetAt(text, item.range.start), offsetAt(text, item.range.end), `Remove the repeated ${member}`, identical && !item.via);
     context.report({
       range: place.range,
-      message: `${enumName}.${member} is listed twice; the repetition adds nothing and hides what the tool declares. Remove it.`,
+      message: fill(MESSAGES.item, { item: `${enumName}.${member}` }),
       related: [...place.related, writtenAt(effective, `${enumName}.${member} is also listed here.`)],
       fixes: fix ? [fix] : [],
     });

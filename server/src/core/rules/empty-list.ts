@@ -1,19 +1,24 @@
 import { lastEntry } from '../interpret';
 import { Value } from '../model';
 import { behaviorOf, classificationOf } from './shared/arcade';
-import { Rule, RuleContext, severities } from './rule';
+import { fill, Rule, RuleContext, severities } from './rule';
 import { placeEntry } from './shared/place';
 import { removeEntryIn } from './shared/where-written';
+
+const MESSAGES = {
+  empty: '{field}=[] is the same as leaving it out: policies that match on {what} skip this tool. List {list}, or remove it.',
+} as const;
 
 export const emptyList: Rule = {
   code: 'MTL212',
   name: 'empty-list',
   severity: severities('info', { spec: 'off', arcade: 'off' }),
   fixable: 'quickfix',
+  messages: MESSAGES,
   docs: {
     summary: 'operations=[] or service_domains=[] says nothing.',
     whatItDoes: 'Reports an empty `operations` list in a `Behavior` or an empty `service_domains` list in a `Classification`.',
-    why: 'An empty list reads like a decision ("this tool has no operations") but means the same as leaving the field out, and policy engines that match on operations or domains skip the tool. Either list what the tool does or omit the field.',
+    why: 'An empty list reads like a decision ("this tool has no operations") but means the same as leaving the field out, and policy engines and tool selection that match on operations or domains skip the tool. Either list what the tool does or omit the field.',
     example: 'behavior=Behavior(operations=[], read_only=True)',
     useInstead: 'behavior=Behavior(operations=[Operation.READ], read_only=True)',
     fix: 'Quick-fix: remove the argument. Not applied on save.',
@@ -35,7 +40,9 @@ function check(model: Value | undefined, field: string, context: RuleContext): v
   context.report({
     range: place.range,
     related: place.related,
-    message: `${field} is an empty list, which means the same as leaving it out: policy engines and tool selection that match on ${field === 'operations' ? 'operations' : 'service domains'} will skip this tool. List the ${field === 'operations' ? 'operations the tool performs' : 'service the tool talks to'}, or remove the argument.`,
+    message: fill(MESSAGES.empty, field === 'operations'
+      ? { field, what: 'operations', list: 'the operations it performs' }
+      : { field, what: 'service domains', list: 'the services it talks to' }),
     fixes: fix ? [fix] : [],
   });
 }

@@ -3,14 +3,25 @@ import { replaceEdit } from '../fixes/edits';
 import { textOf } from '../fixes/positions';
 import { Entry, FlagField, Fix, LanguageId, Value } from '../model';
 import { behaviorOf, classificationOf } from './shared/arcade';
-import { Rule, RuleContext, severities } from './rule';
+import { fill, Rule, RuleContext, severities, shorten } from './rule';
 import { placeEntry, placeValue } from './shared/place';
+
+const MESSAGES = {
+  coercible: '{key} is {value}, not a boolean: {parser} reads it as {target}, which readers may not expect. Write {target}.',
+  arcadeUnreadable: '{key} is {value}, which is not a boolean: Arcade cannot build the metadata, so the tool never loads. Write True, False or None.',
+  sdkUnreadable: '{key} is {value}, which is not a boolean: the SDK rejects the annotations when the server starts. Write True or False.',
+  string: '{key} is the string {value}: clients may drop the annotations, and JavaScript reads any non-empty string as true. Write {target}.',
+  notBoolean: '{key} is {value}, not a boolean: clients may drop the annotations or misread the hint. Write true or false.',
+  notList: '{field} must be a list of {enum} values: Arcade cannot build the metadata, so the tool never loads. Write [{example}].',
+  notDict: 'extras must be a dict, not {value}: Arcade cannot build the metadata, so the tool never loads. Write a dict with string keys.',
+} as const;
 
 export const invalidFlagValue: Rule = {
   code: 'MTL207',
   name: 'invalid-flag-value',
   severity: severities('error'),
   fixable: 'quickfix',
+  messages: MESSAGES,
   docs: {
     summary: 'A flag or hint given a literal that is not a boolean, or a list field given something that is not a list.',
     whatItDoes: 'Reports a flag (`read_only`, ..., `strict`) or hint (`readOnlyHint`, ...) whose literal is not a boolean. It is an error when the value cannot be read as a boolean (`"maybe"`, a list), and a warning when Arcade\'s lax parsing would coerce it (0/1 and the strings 0, 1, f, t, n, y, no, yes, off, on, false, true in any case) or when a TypeScript/JSON hint is a string. Also an error: `operations` / `service_domains` given something other than a list, tuple or set, and `extras` given something other than a dict. `None` is a valid Arcade flag. The `arcade` profile reports only values pydantic cannot coerce.',
@@ -41,8 +52,7 @@ export const invalidFlagValue: Rule = {
 
 function shown(context: RuleContext, value: Value): string {
   const source = context.textOf(value.file);
-  const text = source === undefined ? '' : textOf(source, value.range).replace(/\s+/g, ' ');
-  return text.length > 40 ? `${text.slice(0, 37)}...` : text;
+  return source === undefined ? '' : shorten(textOf(source, value.range), 30);
 }
 
 function checkFlag(field: FlagField, language: LanguageId, arcade: boolean, context: RuleContext): void {
@@ -54,15 +64,16 @@ function checkFlag(field: FlagField, language: LanguageId, arcade: boolean, cont
   const written = shown(context, value);
   const place = placeEntry(field.entry, field.key);
   const target = field.coercedTo;
+  const key = field.key;
   let message: string;
   if (language === 'python' && coercible) {
-    message = `${field.key} is given ${written}, not a boolean: ${arcade ? 'Arcade' : 'the SDK'}'s lax parsing reads it as ${target ? 'True' : 'False'}, which readers of the code may not expect. Write ${target ? 'True' : 'False'}.`;
+    message = fill(MESSAGES.coercible, { key, value: written, parser: arcade ? 'Arcade' : 'the SDK', target: target ? 'True' : 'False' });
   } else if (language === 'python') {
-    message = `${field.key} is given ${written}, which cannot be read as a boolean: ${arcade ? 'Arcade fails to build the metadata, so the tool never loads' : 'the SDK rejects the annotations when the server starts'}. Write True or False${arcade ? ' (or None to leave it unset)' : ''}.`;
+    message = fill(arcade ? MESSAGES.arcadeUnreadable : MESSAGES.sdkUnreadable, { key, value: written });
   } else if (isString) {
-    message = `${field.key} is the string ${written}, not a boolean: clients that validate annotations may drop them, and in JavaScript any non-empty string is truthy. Write ${target === undefined ? 'true or false' : String(target)}.`;
+    message = fill(MESSAGES.string, { key, value: written, target: target === undefined ? 'true or false' : String(target) });
   } else {
-    message = `${field.key} is given ${written}, which is not a boolean: clients that validate annotations may drop them, and others may read the hint wrongly. Write true or false.`;
+    message = fill(MESSAGES.notBoolean, { key, value: written });
   }
   const fixes: Fix[] = target === undefined || value.via ? [] : [{ title: `Replace with ${booleanText(language, target)}`, edits: [replaceEdit(value.range, booleanText(language, target))], isPreferred: true, safe: false }];
   context.report({ range: place.range, severity: coercible ? 'warning' : context.severity, message, related: place.related, fixes });
@@ -78,7 +89,7 @@ function checkList(value: Value, field: string, enumName: string, context: RuleC
     : [];
   context.report({
     range: place.range,
-    message: `${field} must be a list (or tuple or set) of ${enumName} values, but is given ${shown(context, value)}: Arcade fails to build the metadata, so the tool never loads. Write [${single ? shown(context, value) : `${enumName}.…`}].`,
+    message: fill(MESSAGES.notList, { field, enum: enumName, example: single ? shown(context, value) : `${enumName}.…` }),
     related: place.related,
     fixes,
   });
@@ -90,7 +101,7 @@ function checkExtras(entry: Entry, context: RuleContext): void {
   const place = placeEntry(entry, 'extras');
   context.report({
     range: place.range,
-    message: `extras must be a dict, but is given ${shown(context, value)}: Arcade fails to build the metadata, so the tool never loads. Write a dict with string keys, e.g. {"key": "value"}.`,
+    message: fill(MESSAGES.notDict, { value: shown(context, value) }),
     related: place.related,
   });
 }

@@ -1,13 +1,18 @@
 import { lastEntry } from '../interpret';
 import { Entry, Value } from '../model';
-import { Rule, severities } from './rule';
+import { fill, Rule, severities } from './rule';
 import { placeEntry } from './shared/place';
+
+const MESSAGES = {
+  invalid: 'custom.rateLimit is invalid ({problems}), so no limit applies. Give windowMs (ms) and max (calls), both positive.',
+} as const;
 
 export const invalidRateLimit: Rule = {
   code: 'MTL213',
   name: 'invalid-rate-limit',
   severity: severities('warning', { arcade: 'off' }),
   fixable: 'none',
+  messages: MESSAGES,
   docs: {
     summary: 'custom.rateLimit in the annotations lacks a positive numeric windowMs or max.',
     whatItDoes: 'Checks the non-standard `custom.rateLimit` object that seed 001\'s servers put in their annotations: it must be `{ windowMs: number, max: number }`, both positive. Values the linter cannot evaluate are not reported.',
@@ -29,7 +34,7 @@ export const invalidRateLimit: Rule = {
     context.report({
       range: place.range,
       related: place.related,
-      message: `custom.rateLimit is invalid (${problems.join(' and ')}), so the rate-limit middleware cannot apply the limit this tool's author intended. Write { windowMs: <milliseconds>, max: <calls> } with positive numbers.`,
+      message: fill(MESSAGES.invalid, { problems: problems.join(' and ') }),
     });
   },
 };

@@ -1,11 +1,16 @@
 import { lastEntry } from '../interpret';
-import { Rule, severities } from './rule';
+import { fill, Rule, severities, shorten } from './rule';
+
+const MESSAGES = {
+  ignored: '{function} already has @tool, so Arcade ignores the metadata given to add_tool and clients never see it. Move it into @tool(...).',
+} as const;
 
 export const metadataIgnored: Rule = {
   code: 'MTL215',
   name: 'metadata-ignored',
   severity: severities('warning', { spec: 'off', arcade: 'off' }),
   fixable: 'none',
+  messages: MESSAGES,
   docs: {
     summary: 'app.add_tool(fn, metadata=...) on a function that already has @tool: Arcade ignores the new metadata.',
     whatItDoes: 'Reports `metadata=` on an Arcade `app.add_tool(fn, ...)` call whose function is defined in the same file with a `@tool` decorator.',
@@ -21,7 +26,7 @@ export const metadataIgnored: Rule = {
     const entry = registration && (registration.kind === 'call' || registration.kind === 'mapping') ? lastEntry(registration.entries, 'metadata') : undefined;
     context.report({
       range: entry?.range ?? declaration.nameRange,
-      message: `${declaration.functionName ?? 'This function'} is already decorated with @tool, so Arcade keeps the decorator's metadata and ignores the metadata given to add_tool: clients will not see these flags. Move the metadata into the @tool(...) decorator.`,
+      message: fill(MESSAGES.ignored, { function: declaration.functionName ? shorten(declaration.functionName) : 'This function' }),
     });
   },
 };

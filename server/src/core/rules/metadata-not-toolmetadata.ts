@@ -5,15 +5,20 @@ import { Fix, TextEdit, Value } from '../model';
 import { Rule, severities } from './rule';
 import { placeValue } from './shared/place';
 
+const MESSAGES = {
+  dict: 'metadata= is given a dict, but Arcade requires ToolMetadata and refuses to load the tool. Wrap the fields in ToolMetadata(...).',
+} as const;
+
 export const metadataNotToolMetadata: Rule = {
   code: 'MTL209',
   name: 'metadata-not-toolmetadata',
   severity: severities('error', { spec: 'off' }),
   fixable: 'quickfix',
+  messages: MESSAGES,
   docs: {
     summary: 'An Arcade tool is given metadata={...} (a dict) instead of ToolMetadata(...).',
     whatItDoes: 'Reports a dict literal passed as `metadata=` to an Arcade tool decorator or `add_tool`. (`behavior=` and `classification=` inside `ToolMetadata` may be dicts; `metadata=` itself may not.)',
-    why: 'Arcade checks the type when the tool is added to its catalog and raises "Expected a ToolMetadata instance for \'metadata\', but got dict.", so the tool never loads.',
+    why: 'Arcade checks the type when the tool is added to its catalog and raises "Expected a ToolMetadata instance for \'metadata\', but got dict.", so the tool never loads and clients never see it.',
     example: '@app.tool(metadata={"behavior": {"read_only": True}})\ndef get_weather(city: str) -> str: ...',
     useInstead: '@app.tool(metadata=ToolMetadata(behavior={"read_only": True}))\ndef get_weather(city: str) -> str: ...',
     fix: 'Quick-fix: rewrite the dict as `ToolMetadata(key=value, ...)` when every key is a plain name. It does not add the `ToolMetadata` import. Not applied on save.',
@@ -27,7 +32,7 @@ export const metadataNotToolMetadata: Rule = {
     context.report({
       range: place.range,
       related: place.related,
-      message: 'metadata= is given a dict, but Arcade requires a ToolMetadata instance: it refuses to load the tool ("Expected a ToolMetadata instance for \'metadata\', but got dict."), so clients never see it. Wrap the fields in ToolMetadata(...).',
+      message: MESSAGES.dict,
       fixes: fix ? [fix] : [],
     });
   },

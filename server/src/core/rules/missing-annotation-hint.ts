@@ -1,9 +1,9 @@
 import { ANNOTATION_KEYS, ArcadeFlag, FLAG_TO_HINT as HINT_OF, SNAKE_HINTS, VENDOR_HINTS } from '../data/fields';
 import { AnnotationsModel, FlagField, HintName, Range, RelatedInfo, Severity, ToolDeclaration } from '../model';
 import { annotationsOf } from './shared/annotations';
-import { Rule, RuleContext, severities } from './rule';
+import { fill, Rule, RuleContext, severities } from './rule';
 import { effectiveBool } from './shared/flags';
-import { assumptions, Gap, isMissing, joinWords, misspelledFlags, writtenOf } from './shared/gaps';
+import { assumptions, Gap, isMissing, misspelledFlags, writtenOf } from './shared/gaps';
 import { writtenAt } from './shared/place';
 import { gapFixIn } from './shared/where-written';
 import { Declared } from './shared/infer';
@@ -15,11 +15,17 @@ const SNAKE: Record<HintName, string> = {
   readOnlyHint: 'read_only_hint', destructiveHint: 'destructive_hint', idempotentHint: 'idempotent_hint', openWorldHint: 'open_world_hint',
 };
 
+const MESSAGES = {
+  one: 'The annotations omit {hint}, so clients will assume {assumed}. Add it.',
+  several: 'The annotations omit {count} hints, so clients will assume {assumed}. Add them.',
+} as const;
+
 export const missingAnnotationHint: Rule = {
   code: 'MTL202',
   name: 'missing-annotation-hint',
   severity: severities('info', { strict: 'error', arcade: 'off', 'openai-apps': 'error' }),
   fixable: 'safe',
+  messages: MESSAGES,
   docs: {
     summary: 'MCP tool annotations omit a hint that matters.',
     whatItDoes: 'Reports annotations (`ToolAnnotations(...)`, an annotations dict or object literal) that omit `readOnlyHint` or `openWorldHint`, or, when `readOnlyHint` is not true, `destructiveHint` or `idempotentHint` (the spec gives those two meaning only then). One finding per tool names every missing hint and the default clients will assume. `strict` requires all four hints (error); `openai-apps` requires `readOnlyHint`, `openWorldHint` and `destructiveHint` on every tool (one error) and reports a missing `idempotentHint` as a separate info.',
@@ -89,12 +95,11 @@ function report(context: RuleContext, declaration: ToolDeclaration, annotations:
   const misspelled = misspelledFlags(value.entries, known, (flag) => HINT_OF[flag]);
   const keyOf = (flag: ArcadeFlag) => annotations.hints[HINT_OF[flag]]?.key ?? keyFor(annotations, HINT_OF[flag]);
   const fix = gapFixIn(context, value.file, value.container, gaps, declared, { viaElsewhere: !!value.via, misspelled, keyOf });
-  const names = gaps.map((gap) => gap.key);
-  const plural = names.length > 1;
+  const assumed = assumptions(gaps);
   context.report({
     range: place.range,
     severity,
-    message: `The annotations${declaration.name ? ` of ${declaration.name}` : ''} omit ${joinWords(names)}, so clients will assume ${assumptions(gaps)}. Add ${plural ? 'them' : 'it'} explicitly so clients can tell what the tool does without asking for needless confirmation.`,
+    message: gaps.length === 1 ? fill(MESSAGES.one, { hint: gaps[0].key, assumed }) : fill(MESSAGES.several, { count: gaps.length, assumed }),
     related: place.related,
     fixes: fix ? [fix] : [],
   });

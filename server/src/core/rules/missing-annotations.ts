@@ -9,15 +9,21 @@ const PYTHON_BEHAVIOR = 'Behavior(read_only=False, destructive=True, idempotent=
 const PYTHON_ANNOTATIONS = 'ToolAnnotations(readOnlyHint=False, destructiveHint=True, idempotentHint=False, openWorldHint=True)';
 const TS_ANNOTATIONS = '{ readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true }';
 
+const MESSAGES = {
+  arcade: 'No behavior metadata, so clients treat the tool as read-write, destructive and open-world. Add ToolMetadata(behavior=Behavior(...)).',
+  annotations: 'No annotations, so clients treat this tool as read-write, destructive and open-world. Add annotations with all four hints.',
+} as const;
+
 export const missingAnnotations: Rule = {
   code: 'MTL203',
   name: 'missing-annotations',
   severity: severities('warning', { strict: 'error', spec: 'info', arcade: 'off', 'openai-apps': 'error' }),
   fixable: 'quickfix',
+  messages: MESSAGES,
   docs: {
     summary: 'A tool is declared with no annotations (or, for Arcade, no behavior) at all.',
     whatItDoes: 'Reports a tool registration that gives no `annotations` (MCP SDKs, FastMCP, tool object literals) or, for Arcade tools, no `metadata=ToolMetadata(behavior=...)`. The finding sits on the registration: the decorator callee, the `registerTool` callee, the object literal\'s `name` key or the class name. Annotations or metadata the linter cannot read (a helper call, an imported preset) are not reported.',
-    why: 'Without annotations, clients treat the tool as read-write, destructive and open-world: every call asks for confirmation, read-only tools cannot be auto-approved, and directory reviews reject the tool.',
+    why: 'Without annotations (for Arcade: without a `behavior`, so the MCP annotations carry no hints), clients assume the spec defaults `readOnlyHint: false`, `destructiveHint: true` and `openWorldHint: true`: they treat the tool as read-write, destructive and open-world, every call asks for confirmation, read-only tools cannot be auto-approved, and directory reviews reject the tool. Give all four flags or hints.',
     example: '@mcp.tool()\ndef get_forecast(city: str) -> str: ...',
     useInstead: '@mcp.tool(annotations=ToolAnnotations(readOnlyHint=True, destructiveHint=False, idempotentHint=True, openWorldHint=True))\ndef get_forecast(city: str) -> str: ...',
     fix: 'Quick-fix only (never on save): inserts a complete annotations object, or `metadata=ToolMetadata(behavior=Behavior(...))` for Arcade, with the spec\'s pessimistic values (not read-only, destructive, not idempotent, open-world) for the author to adjust. It does not add the import of `ToolAnnotations` / `ToolMetadata` / `Behavior`: add it if the file lacks it.',
@@ -29,9 +35,7 @@ export const missingAnnotations: Rule = {
     const fix = arcade ? arcadeFix(context.text, declaration) : annotationsFix(context.text, declaration);
     context.report({
       range: declaration.nameRange,
-      message: arcade
-        ? `This tool${declaration.name ? `, ${declaration.name},` : ''} has no behavior metadata, so its MCP annotations carry no hints and clients will treat it as read-write, destructive and open-world, asking for confirmation on every call. Add metadata=ToolMetadata(behavior=Behavior(...)) with all four flags.`
-        : `This tool${declaration.name ? `, ${declaration.name},` : ''} has no annotations, so clients will treat it as read-write, destructive and open-world (readOnlyHint: false, destructiveHint: true, openWorldHint: true) and ask for confirmation on every call. Add annotations with all four hints.`,
+      message: arcade ? MESSAGES.arcade : MESSAGES.annotations,
       fixes: fix ? [fix] : [],
     });
   },

@@ -1,9 +1,9 @@
 import { ARCADE_FLAGS, ARCADE_MODEL_FIELDS, ArcadeFlag } from '../data/fields';
 import { lastEntry } from '../interpret';
 import { BehaviorModel, Range, RelatedInfo, Severity, ToolDeclaration } from '../model';
-import { Rule, RuleContext, severities } from './rule';
+import { fill, Rule, RuleContext, severities } from './rule';
 import { behaviorOf, operationsOf } from './shared/arcade';
-import { assumptions, Gap, isMissing, joinWords, misspelledFlags, writtenOf } from './shared/gaps';
+import { assumptions, Gap, isMissing, misspelledFlags, writtenOf } from './shared/gaps';
 import { writtenAt } from './shared/place';
 import { gapFixIn } from './shared/where-written';
 import { Declared } from './shared/infer';
@@ -15,11 +15,17 @@ const SLOT: Record<ArcadeFlag, 'readOnly' | 'destructive' | 'idempotent' | 'open
 /** Under `openai-apps` these become the required hints; a missing idempotent flag stays a warning. */
 const OPENAI_REQUIRED: ReadonlySet<ArcadeFlag> = new Set(['read_only', 'destructive', 'open_world']);
 
+const MESSAGES = {
+  one: 'Behavior leaves {flag} unset, so clients will assume {assumed}. Set it explicitly.',
+  several: 'Behavior leaves {count} flags unset, so clients will assume {assumed}. Set them.',
+} as const;
+
 export const missingBehaviorFlag: Rule = {
   code: 'MTL201',
   name: 'missing-behavior-flag',
   severity: severities('warning', { strict: 'error', spec: 'off', arcade: 'off', 'openai-apps': 'error' }),
   fixable: 'safe',
+  messages: MESSAGES,
   docs: {
     summary: 'An Arcade Behavior leaves read_only, destructive, idempotent or open_world unset.',
     whatItDoes: 'Reports a `Behavior(...)` (or `behavior={...}` dict) that omits any of the four flags, or sets one to `None`. One finding per tool lists every missing flag. Under `openai-apps`, missing `read_only`, `destructive` and `open_world` form one error and a missing `idempotent` a separate warning.',
@@ -78,11 +84,11 @@ function report(context: RuleContext, declaration: ToolDeclaration, behavior: Be
   };
   const misspelled = misspelledFlags(value.entries, ARCADE_MODEL_FIELDS.Behavior, (flag) => flag);
   const fix = gapFixIn(context, value.file, value.container, gaps, declared, { viaElsewhere: !!value.via, misspelled });
-  const plural = flags.length > 1;
+  const assumed = assumptions(gaps);
   context.report({
     range: place.range,
     severity,
-    message: `This Behavior leaves ${joinWords(flags)} unset, so ${plural ? 'they are' : 'it is'} left out of the tool's annotations and clients will assume ${assumptions(gaps)}. Set ${plural ? 'each flag' : flags[0]} explicitly${declaration.name ? ` for ${declaration.name}` : ''}.`,
+    message: flags.length === 1 ? fill(MESSAGES.one, { flag: flags[0], assumed }) : fill(MESSAGES.several, { count: flags.length, assumed }),
     related: place.related,
     fixes: fix ? [fix] : [],
   });

@@ -1,10 +1,10 @@
 import { DELETING_VERBS, NON_MUTATING_PHRASES } from '../data/verbs';
-import { Rule, severities } from './rule';
+import { fill, Rule, severities } from './rule';
 import { behaviorOf, hasOperation, operationsOf } from './shared/arcade';
 import { literal } from './shared/flags';
 import { deletingVerb } from './shared/name-words';
 import { placeValue } from './shared/place';
-import { fillMessage, plausibilityInput, reportFlag, valueOf, wordInName } from './shared/plausibility';
+import { plausibilityInput, reportFlag, valueOf, wordInName } from './shared/plausibility';
 
 const MESSAGES = {
   flag: '{word} suggests deletion, but {key} is {false}: clients will not warn before it runs. Set {key} to {true} if it deletes.',
@@ -16,6 +16,7 @@ export const nameImpliesDestruction: Rule = {
   name: 'name-implies-destruction',
   severity: severities('info', { strict: 'warning', spec: 'off', arcade: 'off' }),
   fixable: 'quickfix',
+  messages: MESSAGES,
   docs: {
     summary: 'A tool whose name starts with a deleting verb is marked non-destructive, or lists operations without DELETE.',
     whatItDoes: `Reads the tool's name as \`name-implies-mutation\` does and reports \`destructive=False\` / \`destructiveHint: false\`, or an Arcade \`operations\` list without \`Operation.DELETE\`, when the verb deletes: ${DELETING_VERBS.map((verb) => `\`${verb}\``).join(', ')}. A preview name (\`preview_delete\`) and a description that says the tool changes nothing (${NON_MUTATING_PHRASES.slice(0, 6).map((phrase) => `"${phrase}"`).join(', ')}, ...) silence it. An Arcade tool that has the DELETE operation is reported by \`delete-not-destructive\` instead.`,
@@ -36,7 +37,7 @@ export const nameImpliesDestruction: Rule = {
     for (const set of input.sets) {
       const destructive = set.destructive;
       if (!destructive || valueOf(destructive, input.language) !== false) continue;
-      const message = fillMessage(MESSAGES.flag, { word, key: destructive.key, false: literal(input.language, false), true: literal(input.language, true) });
+      const message = fill(MESSAGES.flag, { word, key: destructive.key, false: literal(input.language, false), true: literal(input.language, true) });
       const readOnly = set.readOnly && valueOf(set.readOnly, input.language) === true ? [{ field: set.readOnly, to: false }] : [];
       reportFlag(context, input, destructive, message, [{ field: destructive, to: true }, ...readOnly], `\`${verb}\` deletes`);
       return;
@@ -44,6 +45,6 @@ export const nameImpliesDestruction: Rule = {
     const listed = behaviorOf(declaration.metadata)?.operations;
     if (!listed || !operations.allKnown || !operations.items.length) return;
     const place = placeValue(listed.value, 'The operations');
-    context.report({ range: place.range, related: place.related, message: fillMessage(MESSAGES.operations, { word }) });
+    context.report({ range: place.range, related: place.related, message: fill(MESSAGES.operations, { word }) });
   },
 };

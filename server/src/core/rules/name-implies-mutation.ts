@@ -1,8 +1,8 @@
 import { MUTATING_VERBS, NON_MUTATING_PHRASES, PREVIEW_VERBS } from '../data/verbs';
-import { Rule, severities } from './rule';
+import { fill, Rule, severities } from './rule';
 import { behaviorOf, mutatingItems, operationsOf } from './shared/arcade';
 import { deletingVerb, mutatingVerb } from './shared/name-words';
-import { fillMessage, plausibilityInput, reportFlag, valueOf, wordInName } from './shared/plausibility';
+import { plausibilityInput, reportFlag, valueOf, wordInName } from './shared/plausibility';
 
 const MESSAGES = {
   readOnly: '{word} suggests a change, but it is marked read-only: clients may run it unasked. Set {key} to {false} if it changes anything.',
@@ -13,6 +13,7 @@ export const nameImpliesMutation: Rule = {
   name: 'name-implies-mutation',
   severity: severities('info', { strict: 'warning', spec: 'off', arcade: 'off' }),
   fixable: 'quickfix',
+  messages: MESSAGES,
   docs: {
     summary: 'A tool whose name starts with a verb that changes something is marked read-only.',
     whatItDoes: `Splits the tool's registered name (else its function, method or class name) into words in any style (snake_case, camelCase, PascalCase, kebab-case, dotted, titles) and reports a read-only flag or hint when the first word, or a verb joined by \`or\`/\`and\` (\`get_or_create_x\`), changes something: ${MUTATING_VERBS.map((verb) => `\`${verb}\``).join(', ')}. A name that starts with ${PREVIEW_VERBS.map((verb) => `\`${verb}\``).join(', ')} is a preview. A description that says the tool changes nothing silences it: ${NON_MUTATING_PHRASES.map((phrase) => `"${phrase}"`).join(', ')}. Arcade tools with mutating operations are reported by \`read-only-mutation\`, tools also marked destructive by \`read-only-destructive\`, and a deleting verb marked non-destructive by \`name-implies-destruction\` instead.`,
@@ -34,7 +35,7 @@ export const nameImpliesMutation: Rule = {
       // Read-only and destructive is `read-only-destructive`'s; a deleting verb marked non-destructive is `name-implies-destruction`'s (its fix sets read-only false too).
       const destructive = valueOf(set.destructive, input.language);
       if (destructive === true || (destructive === false && deletingVerb(input.reading))) continue;
-      const message = fillMessage(MESSAGES.readOnly, { word: wordInName(verb, input.reading.name), key: readOnly.key, false: input.language === 'python' ? 'False' : 'false' });
+      const message = fill(MESSAGES.readOnly, { word: wordInName(verb, input.reading.name), key: readOnly.key, false: input.language === 'python' ? 'False' : 'false' });
       reportFlag(context, input, readOnly, message, [{ field: readOnly, to: false }], `\`${verb}\` changes something`);
     }
   },

@@ -1,10 +1,10 @@
 import { READING_VERBS } from '../data/verbs';
-import { Rule, severities } from './rule';
+import { fill, Rule, severities } from './rule';
 import { behaviorOf, mutatingItems, operationsOf } from './shared/arcade';
 import { literal } from './shared/flags';
 import { readingVerb } from './shared/name-words';
 import { placeValue } from './shared/place';
-import { fillMessage, plausibilityInput, reportFlag, valueOf, wordInName } from './shared/plausibility';
+import { plausibilityInput, reportFlag, valueOf, wordInName } from './shared/plausibility';
 
 const MESSAGES = {
   flag: '{word} suggests a read, but {key} is {true}: clients will ask before every call. Set {key} to {false} if it only reads.',
@@ -16,6 +16,7 @@ export const nameImpliesRead: Rule = {
   name: 'name-implies-read',
   severity: severities('info', { strict: 'warning', spec: 'off', arcade: 'off' }),
   fixable: 'quickfix',
+  messages: MESSAGES,
   docs: {
     summary: 'A tool whose name only reads is marked destructive, or lists mutating operations.',
     whatItDoes: `Reads the tool's name as \`name-implies-mutation\` does and reports \`destructive=True\` / \`destructiveHint: true\`, or a mutating Arcade operation (CREATE, UPDATE, DELETE), when every verb of the name only reads: ${READING_VERBS.map((verb) => `\`${verb}\``).join(', ')}. A compound name with another verb (\`get_or_create_session\`) is not a pure read, and \`listDeletedItems\` is a read (its verb is \`list\`). A tool marked read-only and destructive is reported by \`read-only-destructive\` instead.`,
@@ -34,13 +35,13 @@ export const nameImpliesRead: Rule = {
     for (const set of input.sets) {
       const destructive = set.destructive;
       if (!destructive || valueOf(destructive, input.language) !== true || valueOf(set.readOnly, input.language) === true) continue;
-      const message = fillMessage(MESSAGES.flag, { word, key: destructive.key, true: literal(input.language, true), false: literal(input.language, false) });
+      const message = fill(MESSAGES.flag, { word, key: destructive.key, true: literal(input.language, true), false: literal(input.language, false) });
       reportFlag(context, input, destructive, message, [{ field: destructive, to: false }], `\`${verb}\` only reads`);
       return;
     }
     const mutating = mutatingItems(operationsOf(behaviorOf(declaration.metadata)))[0];
     if (!mutating) return;
     const place = placeValue(mutating.value, `Operation.${mutating.text.toUpperCase()}`);
-    context.report({ range: place.range, related: place.related, message: fillMessage(MESSAGES.operations, { word, operation: mutating.text.toUpperCase() }) });
+    context.report({ range: place.range, related: place.related, message: fill(MESSAGES.operations, { word, operation: mutating.text.toUpperCase() }) });
   },
 };

@@ -1,17 +1,22 @@
 import { setBooleanFix } from '../fixes/flag-fixes';
-import { Rule, severities } from './rule';
+import { fill, Rule, severities } from './rule';
 import { effectiveBool, flagSets, literal } from './shared/flags';
 import { placeEntry, relatedAt } from './shared/place';
+
+const MESSAGES = {
+  both: '{readOnly} and {destructive} are both {true}: clients treat it as read-only and never ask. Set {readOnly} to {false} if it changes anything.',
+} as const;
 
 export const readOnlyDestructive: Rule = {
   code: 'MTL105',
   name: 'read-only-destructive',
   severity: severities('error', { arcade: 'off' }),
   fixable: 'quickfix',
+  messages: MESSAGES,
   docs: {
     summary: 'A tool is marked both read-only and destructive.',
     whatItDoes: 'Reports `destructive=True` next to `read_only=True` in an Arcade `Behavior`, and `destructiveHint: true` next to `readOnlyHint: true` in MCP annotations. The finding sits on the destructive flag, with related information on the read-only one.',
-    why: 'The MCP spec gives `destructiveHint` meaning only when `readOnlyHint` is false, and clients settle the pair as read-only. The confirmation prompt the author wanted by saying "destructive" disappears: the tool may run without the user being asked.',
+    why: 'The MCP spec gives `destructiveHint` meaning only when `readOnlyHint` is false, and clients settle the pair as read-only. The confirmation prompt the author wanted by saying "destructive" disappears: the tool may run without the user being asked. If the tool changes anything, it is not read-only; if it changes nothing, it is not destructive.',
     example: '@mcp.tool(annotations=ToolAnnotations(readOnlyHint=True, destructiveHint=True))\ndef purge_cache() -> None: ...',
     useInstead: '@mcp.tool(annotations=ToolAnnotations(readOnlyHint=False, destructiveHint=True))\ndef purge_cache() -> None: ...',
     fix: 'Two quick-fixes, never applied on save: set the read-only flag to false (preferred: the safe side, clients keep asking for confirmation), or set the destructive flag to false.',
@@ -24,10 +29,9 @@ export const readOnlyDestructive: Rule = {
       if (!readOnly || !destructive) continue;
       if (effectiveBool(readOnly, language) !== true || effectiveBool(destructive, language) !== true) continue;
       const place = placeEntry(destructive.entry, destructive.key);
-      const specNote = set.kind === 'hints' ? 'the spec gives destructiveHint meaning only when readOnlyHint is false, and ' : '';
       context.report({
         range: place.range,
-        message: `${destructive.key} is ${literal(language, true)} but ${readOnly.key} is also ${literal(language, true)}: ${specNote}clients settle the pair as read-only, so the confirmation prompt a destructive tool should get disappears. Set ${readOnly.key} to ${literal(language, false)} if the tool changes anything, or ${destructive.key} to ${literal(language, false)} if it does not.`,
+        message: fill(MESSAGES.both, { readOnly: readOnly.key, destructive: destructive.key, true: literal(language, true), false: literal(language, false) }),
         related: [...place.related, relatedAt(readOnly.entry, `${readOnly.key} is set to ${literal(language, true)} here.`)],
         fixes: [
           setBooleanFix(`Set ${readOnly.key} to ${literal(language, false)} (clients keep asking for confirmation)`, readOnly.value, language, false, { preferred: true }),

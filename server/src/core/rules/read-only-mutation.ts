@@ -3,18 +3,21 @@ import { Fix, MetadataModel } from '../model';
 import { containerOfValue, editingFile, insertEntriesFix, setBooleanFix } from '../fixes/flag-fixes';
 import { Rule, RuleContext, severities } from './rule';
 import { arcadeBehavior, arcadeBool, mutatingItems, operationsOf } from './shared/arcade';
-import { reportContradiction } from './shared/contradiction';
+import { contradictionMessages, reportContradiction } from './shared/contradiction';
 import { relatedAt } from './shared/place';
+
+const MESSAGES = contradictionMessages('read_only=True on {anOperation} tool', 'clients may run it without asking');
 
 export const readOnlyMutation: Rule = {
   code: 'MTL101',
   name: 'read-only-mutation',
   severity: severities('error', { spec: 'off' }),
   fixable: 'quickfix',
+  messages: MESSAGES,
   docs: {
     summary: 'A tool with a CREATE, UPDATE or DELETE operation is marked read_only=True.',
     whatItDoes: 'Reports a `Behavior` whose `operations` include `Operation.CREATE`, `Operation.UPDATE` or `Operation.DELETE` while `read_only=True`. With `strict=False` on the same `ToolMetadata` the finding becomes a hint, and the `arcade` profile drops it, as Arcade does.',
-    why: 'Arcade refuses to load such a tool ("Tool has the mutating operation(s) ... but is marked read_only=True"), so the server does not start. If the check is bypassed, clients receive `readOnlyHint: true` and may run a tool that changes data without asking the user.',
+    why: 'Arcade refuses to load such a tool ("Tool has the mutating operation(s) ... but is marked read_only=True"), so the server does not start. If the check is bypassed (`strict=False`), clients still receive `readOnlyHint: true` and may run a tool that changes data without asking the user for confirmation.',
     example: '@app.tool(\n    metadata=ToolMetadata(\n        behavior=Behavior(operations=[Operation.DELETE], read_only=True),\n    ),\n)\ndef delete_file(path: str) -> None: ...',
     useInstead: '@app.tool(\n    metadata=ToolMetadata(\n        behavior=Behavior(operations=[Operation.DELETE], read_only=False),\n    ),\n)\ndef delete_file(path: str) -> None: ...',
     fix: 'Quick-fixes: set `read_only=False` (preferred), or add `strict=False` to accept the contradiction deliberately. Neither is applied on save.',
@@ -32,7 +35,9 @@ export const readOnlyMutation: Rule = {
       metadata: found.metadata,
       field: readOnly,
       fixValue: false,
-      problem: `This tool has the mutating operation${names.length > 1 ? 's' : ''} ${names.join(', ')} but is marked read_only=True: clients will receive readOnlyHint: true and may run it without asking for confirmation`,
+      messages: MESSAGES,
+      // "a DELETE tool", "an UPDATE tool", "a CREATE/UPDATE tool"
+      values: { anOperation: `${names[0].startsWith('U') ? 'an' : 'a'} ${names.join('/')}` },
       related: mutating.map((item) => relatedAt(item.value, `The mutating operation ${item.text.toUpperCase()} is declared here.`)),
       extraFixes: (accepted) => (accepted ? [] : [strictFalseFixIn(context, found.metadata)]),
     });

@@ -1,15 +1,20 @@
 import { Rule, severities } from './rule';
 import { placeEntry } from './shared/place';
 
+const MESSAGES = {
+  arcade: 'The key "arcade" in meta= is reserved for Arcade, which refuses to load the tool. Use ToolMetadata(extras=...) or another key.',
+} as const;
+
 export const reservedMetaKey: Rule = {
   code: 'MTL210',
   name: 'reserved-meta-key',
   severity: severities('error', { spec: 'off' }),
   fixable: 'none',
+  messages: MESSAGES,
   docs: {
     summary: 'An Arcade tool\'s meta= dict uses the reserved key "arcade".',
     whatItDoes: 'Reports the key `"arcade"` in the `meta=` dict of `@app.tool(...)` / `app.add_tool(...)`.',
-    why: 'Arcade writes its own metadata under `_meta.arcade` and refuses the tool: "The \'arcade\' key in meta is reserved. Use the \'metadata\' parameter (ToolMetadata) instead."',
+    why: 'Arcade writes its own metadata under `_meta.arcade` and refuses the tool: "The \'arcade\' key in meta is reserved. Use the \'metadata\' parameter (ToolMetadata) instead.", so clients never see the tool.',
     example: '@app.tool(meta={"arcade": {"team": "search"}})\ndef search(query: str) -> list: ...',
     useInstead: '@app.tool(metadata=ToolMetadata(extras={"team": "search"}))\ndef search(query: str) -> list: ...',
     fix: 'No automatic fix: move the data to `metadata=ToolMetadata(extras=...)` or rename the key.',
@@ -24,7 +29,7 @@ export const reservedMetaKey: Rule = {
       context.report({
         range: place.range,
         related: place.related,
-        message: 'The key "arcade" in meta= is reserved for Arcade\'s own metadata, so Arcade refuses to load the tool and clients never see it. Put this data in metadata=ToolMetadata(extras=...) or use another key.',
+        message: MESSAGES.arcade,
       });
     }
   },

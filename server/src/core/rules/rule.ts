@@ -49,6 +49,20 @@ export interface RuleContext {
 export interface Rule {
   code: string;
   name: string;
+  /**
+   * The rule's message templates, by what they report. How every rule words a finding (new rules too):
+   *
+   * - One short sentence, read in the Problems panel and on a terminal line: the problem, what a
+   *   client does because of it, then the fix. `read_only=True on a DELETE tool: clients may run it
+   *   without asking, and Arcade refuses to load it. Set read_only=False.`
+   * - `{name}` placeholders, filled by `fill(template, values)`; a value that can be long (a tool
+   *   name, a value as written) goes through `shorten`. A template stays within
+   *   MESSAGE_TEMPLATE_LIMIT characters and every filled message the fixtures produce within
+   *   MESSAGE_LIMIT (test/unit/messages.test.ts).
+   * - Everything longer (Arcade's own error text, the spec's wording, what each client does, the
+   *   alternatives) goes in `docs`, which the hover, the docs page and `explain` show.
+   */
+  messages: Readonly<Record<string, string>>;
   /** Severity of the rule's main finding in each profile. */
   severity: Record<ProfileName, SeverityOrOff>;
   /** `safe`: has a fix that fix-all on save may apply; `quickfix`: fixes offered only on request. */
@@ -58,6 +72,24 @@ export interface Rule {
   check?(declaration: ToolDeclaration, context: RuleContext): void;
   /** Checks all tools of a file together (duplicate names, ...). */
   checkFile?(declarations: readonly ToolDeclaration[], context: RuleContext): void;
+}
+
+export const MESSAGE_TEMPLATE_LIMIT = 140;
+export const MESSAGE_LIMIT = 160;
+
+/** The `{name}` placeholders of a template, as a type: `fill` asks for exactly these. */
+type Placeholders<T extends string> = T extends `${string}{${infer Name}}${infer Rest}` ? Name | Placeholders<Rest> : never;
+
+/** A message template with its placeholders filled in. */
+export function fill<T extends string>(template: T, values: Record<Placeholders<T>, string | number>): string {
+  const named = values as Record<string, string | number>;
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in named ? String(named[name]) : whole));
+}
+
+/** A name or value as a message shows it: at most `max` characters, cut with an ellipsis. */
+export function shorten(text: string, max = 40): string {
+  const oneLine = text.replace(/\s+/g, ' ');
+  return oneLine.length > max ? `${oneLine.slice(0, max - 1)}…` : oneLine;
 }
 
 export function docsUrl(ruleName: string): string {

@@ -1,15 +1,21 @@
-import { SNAKE_HINTS } from '../data/fields';
+import { SNAKE_HINTS, SPEC_DEFAULTS } from '../data/fields';
 import { renameKeyEdit } from '../fixes/edits';
 import { Fix } from '../model';
 import { annotationsOf } from './shared/annotations';
-import { Rule, severities } from './rule';
+import { fill, Rule, severities } from './rule';
 import { placeEntry } from './shared/place';
+
+const MESSAGES = {
+  mixed: '{key} is snake_case among camelCase hints: the Python SDK v1 drops it, so clients assume {camel}: {default}. Write {camel}.',
+  v2Only: '{key} is read only by the Python SDK v2: v1 drops it, so clients assume {camel}: {default}. Write {camel}, which every version reads.',
+} as const;
 
 export const snakeCaseHint: Rule = {
   code: 'MTL214',
   name: 'snake-case-hint',
   severity: severities('info', { arcade: 'off' }),
   fixable: 'quickfix',
+  messages: MESSAGES,
   docs: {
     summary: 'A Python annotation hint spelled in snake_case (read_only_hint=...).',
     whatItDoes: 'Reports `read_only_hint`, `destructive_hint`, `idempotent_hint` and `open_world_hint` in Python annotations: an info when the declaration uses snake_case only, a warning when it mixes snake_case and camelCase hints.',
@@ -37,9 +43,7 @@ export const snakeCaseHint: Rule = {
         range: place.range,
         related: place.related,
         severity: mixed ? 'warning' : context.severity,
-        message: mixed
-          ? `${entry.key} is snake_case while other hints of this tool are camelCase: the Python SDK v1 drops snake_case hints, so clients would assume ${camel}'s default, and the mix is confusing. Write ${camel}.`
-          : `${entry.key} is accepted only by the Python SDK v2: v1 keeps it as an unknown key, so clients would assume ${camel}'s default. Write ${camel}, which every version reads.`,
+        message: fill(mixed ? MESSAGES.mixed : MESSAGES.v2Only, { key: entry.key, camel, default: String(SPEC_DEFAULTS[camel]) }),
         fixes,
       });
     }

@@ -1,11 +1,16 @@
 import type { SuppressionDirective } from '../suppressions';
 import { ReportOptions, Rule, severities } from './rule';
 
+const MESSAGES = {
+  noReason: 'This suppression gives no reason, so reviewers cannot tell why the finding is accepted. Write one after the closing bracket.',
+} as const;
+
 export const suppressionWithoutReason: Rule = {
   code: 'MTL902',
   name: 'suppression-without-reason',
   severity: severities('hint', { strict: 'warning', arcade: 'off' }),
   fixable: 'none',
+  messages: MESSAGES,
   docs: {
     summary: 'A suppression comment gives no reason.',
     whatItDoes: 'Reports a `mcp-tool-lint: ignore[...]` or `ignore-file[...]` comment with nothing written after the closing bracket.',
@@ -17,9 +22,5 @@ export const suppressionWithoutReason: Rule = {
 };
 
 export function reportSuppressionWithoutReason(directive: SuppressionDirective): ReportOptions {
-  const example = `${directive.marker} mcp-tool-lint: ${directive.kind === 'file' ? 'ignore-file' : 'ignore'}[${directive.codes.map((code) => code.text).join(', ')}] <why this is acceptable>`;
-  return {
-    range: directive.range,
-    message: `This suppression gives no reason. Write one after the closing bracket (${example}) so that reviewers know why the finding is accepted and when the suppression can go.`,
-  };
+  return { range: directive.range, message: MESSAGES.noReason };
 }

@@ -3,21 +3,29 @@ import { renameKeyEdit } from '../fixes/edits';
 import { Entry, Fix, Value } from '../model';
 import { behaviorOf, classificationOf } from './shared/arcade';
 import { annotationsOf } from './shared/annotations';
-import { Rule, RuleContext, severities } from './rule';
+import { fill, Rule, RuleContext, severities, shorten } from './rule';
 import { placeEntry } from './shared/place';
 import { closestMatch } from './shared/suggest';
 
 type ArcadeModel = keyof typeof ARCADE_MODEL_FIELDS;
+
+const MESSAGES = {
+  hintNearMiss: '{key} is not a ToolAnnotations key: clients never read it, so {suggestion} stays unset. Did you mean {suggestion}?',
+  annotationKey: '{key} is not a ToolAnnotations key: the SDK sends it, but clients never read it. Remove it, or move vendor data to _meta.',
+  fieldNearMiss: '{model} has no field {key}: Arcade forbids extra fields, so the tool never loads. Did you mean {suggestion}?',
+  field: '{model} has no field {key}: Arcade forbids extra fields, so the tool never loads. Its fields: {fields}.',
+} as const;
 
 export const unknownField: Rule = {
   code: 'MTL206',
   name: 'unknown-field',
   severity: severities('error'),
   fixable: 'quickfix',
+  messages: MESSAGES,
   docs: {
     summary: 'A keyword or key that ToolMetadata, Behavior, Classification or ToolAnnotations does not have.',
     whatItDoes: 'Reports keywords of Arcade\'s `ToolMetadata`, `Behavior` and `Classification` that the models do not define (an error: Arcade forbids extra fields), and keys of MCP annotations other than the spec\'s `title`, `readOnlyHint`, `destructiveHint`, `idempotentHint` and `openWorldHint` (a warning). Seed 001\'s `custom` key is allowed, as are the snake_case hints of the Python SDK v2 and FastMCP (TypeScript)\'s `streamingHint` in `addTool`. The `arcade` profile reports only the Arcade models.',
-    why: 'Arcade rejects extra fields when the metadata is built, so the module fails to load. The Python SDK keeps unknown annotation keys and sends them, but clients never read them: `readonlyHint=True` silently leaves the tool looking read-write.',
+    why: 'Arcade rejects extra fields when the metadata is built, so the module fails to load. The Python SDK keeps unknown annotation keys and sends them, but clients never read them: `readonlyHint=True` silently leaves the tool looking read-write, since the `readOnlyHint` it was probably meant to be is missing. Vendor data belongs in the tool\'s `_meta`.',
     example: 'behavior=Behavior(readonly=True)\n\n@mcp.tool(annotations={"readonlyHint": True})',
     useInstead: 'behavior=Behavior(read_only=True)\n\n@mcp.tool(annotations={"readOnlyHint": True})',
     fix: 'Quick-fix: rename the key to the closest known one (did-you-mean), keeping its quotes. Not applied on save.',
@@ -40,8 +48,9 @@ export const unknownField: Rule = {
       for (const entry of entriesOf(annotations.value)) {
         if (allowed.includes(entry.key)) continue;
         const suggestion = closestMatch(entry.key, declaration.language === 'python' ? [...HINTS, 'title', ...Object.keys(SNAKE_HINTS)] : [...HINTS, 'title', ...VENDOR_HINTS.filter(() => declaration.form === 'fastmcp-add-tool')]);
-        report(context, entry, 'warning', suggestion, annotations.value,
-          `${entry.key} is not a ToolAnnotations key: the SDK sends it, but clients never read it${suggestion ? `, so the ${suggestion} it was probably meant to be is missing` : ''}.${suggestion ? ` Did you mean ${suggestion}?` : ' Remove it, or move vendor data to the tool\'s _meta.'}`);
+        report(context, entry, 'warning', suggestion, annotations.value, suggestion
+          ? fill(MESSAGES.hintNearMiss, { key: shorten(entry.key), suggestion })
+          : fill(MESSAGES.annotationKey, { key: shorten(entry.key) }));
       }
     }
   },
@@ -56,8 +65,9 @@ function checkArcade(value: Value, model: ArcadeModel, context: RuleContext): vo
   for (const entry of entriesOf(value)) {
     if (fields.includes(entry.key)) continue;
     const suggestion = closestMatch(entry.key, fields);
-    report(context, entry, 'error', suggestion, value,
-      `${model} has no field ${entry.key}: Arcade forbids extra fields, so building the metadata fails and the tool never loads.${suggestion ? ` Did you mean ${suggestion}?` : ` Its fields are ${fields.join(', ')}.`}`);
+    report(context, entry, 'error', suggestion, value, suggestion
+      ? fill(MESSAGES.fieldNearMiss, { model, key: shorten(entry.key, 30), suggestion })
+      : fill(MESSAGES.field, { model, key: shorten(entry.key, 30), fields: fields.join(', ') }));
   }
 }
 

@@ -5,11 +5,16 @@ import { arcadeBool, behaviorOf, classificationOf, hasOperation, mutatingItems, 
 import { placeEntry } from './shared/place';
 import { removeEntryIn } from './shared/where-written';
 
+const MESSAGES = {
+  unneeded: 'strict=False is not needed: no contradiction is left for it to accept, and it would hide the next one from Arcade. Remove it.',
+} as const;
+
 export const unneededStrictFalse: Rule = {
   code: 'MTL903',
   name: 'unneeded-strict-false',
   severity: severities('hint', { spec: 'off', arcade: 'off' }),
   fixable: 'quickfix',
+  messages: MESSAGES,
   docs: {
     summary: 'strict=False on a ToolMetadata that has no contradiction left.',
     whatItDoes: 'Reports `strict=False` when none of Arcade\'s four contradiction checks (mutating operation with read_only, OPAQUE with read_only, DELETE not destructive, service domain with open_world=False) would fire and every value involved is known.',
@@ -29,7 +34,7 @@ export const unneededStrictFalse: Rule = {
     context.report({
       range: place.range,
       related: place.related,
-      message: 'strict=False is not needed: this metadata has no contradiction for it to accept, and leaving it turns off Arcade\'s checks for the next change that introduces one. Remove it.',
+      message: MESSAGES.unneeded,
       fixes: fix ? [fix] : [],
     });
   },

@@ -2,13 +2,19 @@ import { charAt, SourceText } from '../source-text';
 import { rangeAt } from '../fixes/positions';
 import { TextEdit } from '../model';
 import type { SuppressedCode, SuppressionDirective } from '../suppressions';
-import { ReportOptions, Rule, severities } from './rule';
+import { fill, ReportOptions, Rule, severities, shorten } from './rule';
+
+const MESSAGES = {
+  unused: 'This suppression of {rule} ({code}) is unused: no {code} finding {scope}. Remove it, so that it hides no future problem.',
+  notARule: '"{text}" is not a rule code or name, so it suppresses nothing. Use a code such as MTL101 or a name such as read-only-mutation.',
+} as const;
 
 export const unusedSuppression: Rule = {
   code: 'MTL901',
   name: 'unused-suppression',
   severity: severities('info', { arcade: 'off' }),
   fixable: 'quickfix',
+  messages: MESSAGES,
   docs: {
     summary: 'A suppression comment names a rule that reports nothing there.',
     whatItDoes: 'Reports each code or name in a `mcp-tool-lint: ignore[...]` (or `ignore-file[...]`) comment that suppresses no finding: the line it covers (or, for `ignore-file`, the whole file) has no finding of that rule, or the code names no rule at all. Rules that are off in the active profile are not reported, since a stricter profile (say, in CI) may still need the suppression.',
@@ -23,8 +29,8 @@ export const unusedSuppression: Rule = {
 export function reportUnusedSuppression(text: SourceText, directive: SuppressionDirective, code: SuppressedCode): ReportOptions {
   const scope = directive.kind === 'file' ? 'in this file' : 'on the line it covers';
   const message = code.rule
-    ? `This suppression of ${code.rule.name} (${code.rule.code}) is unused: there is no ${code.rule.code} finding ${scope}. Remove it, so that it does not hide a future problem.`
-    : `"${code.text}" in this suppression is not a rule code or name, so it suppresses nothing. Use a code such as MTL101 or a name such as read-only-mutation.`;
+    ? fill(MESSAGES.unused, { rule: code.rule.name, code: code.rule.code, scope })
+    : fill(MESSAGES.notARule, { text: shorten(code.text, 30) });
   const allUnused = directive.codes.every((other) => !other.used);
   return {
     range: code.range,

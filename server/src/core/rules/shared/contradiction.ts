@@ -1,7 +1,7 @@
 /** Reporting for Arcade's four start-up contradictions (MTL101–MTL104), strict=False included. */
 import { setBooleansFix } from '../../fixes/flag-fixes';
 import { FlagField, Fix, MetadataModel, RelatedInfo } from '../../model';
-import { RuleContext } from '../rule';
+import { fill, RuleContext } from '../rule';
 import { contradictionSeverity } from './arcade';
 import { placeEntry } from './place';
 
@@ -9,8 +9,10 @@ export interface Contradiction {
   metadata: MetadataModel;
   /** The flag the finding sits on (`read_only=True`, `destructive=False`, ...). */
   field: FlagField;
-  /** What is wrong and what clients will do, without the final period. */
-  problem: string;
+  /** The rule's `contradictionMessages`. */
+  messages: ContradictionMessages;
+  /** The values of the problem's placeholders (`{fix}` is filled here). */
+  values?: Record<string, string>;
   /** The value the preferred fix writes, and the flag text it produces (`read_only=False`). */
   fixValue: boolean;
   /**
@@ -24,7 +26,20 @@ export interface Contradiction {
   extraFixes?: (accepted: boolean) => Array<Fix | undefined>;
 }
 
-const ACCEPTED = ' It is accepted by strict=False, so Arcade will not stop the server, but clients still receive the contradicting flags.';
+export interface ContradictionMessages {
+  /** Arcade refuses to load the tool. */
+  refused: string;
+  /** strict=False lets Arcade load it; clients still receive the contradicting flags. */
+  accepted: string;
+}
+
+/** The two messages of a contradiction: `problem: consequence`, then what Arcade does, then `Set {fix}.` */
+export function contradictionMessages<Problem extends string, Consequence extends string>(problem: Problem, consequence: Consequence) {
+  return {
+    refused: `${problem}: ${consequence}, and Arcade refuses to load it. Set {fix}.` as const,
+    accepted: `${problem}: ${consequence}; strict=False only lets Arcade load it. Set {fix}.` as const,
+  };
+}
 
 export function reportContradiction(context: RuleContext, contradiction: Contradiction): void {
   const level = contradictionSeverity(contradiction.metadata, context);
@@ -39,7 +54,7 @@ export function reportContradiction(context: RuleContext, contradiction: Contrad
   context.report({
     range: place.range,
     severity: level.severity,
-    message: `${contradiction.problem}${level.accepted ? `.${ACCEPTED}` : ', and Arcade refuses to load the tool.'} Set ${target}.`,
+    message: fill(level.accepted ? contradiction.messages.accepted : contradiction.messages.refused, { ...contradiction.values, fix: target }),
     related: [...place.related, ...contradiction.related],
     fixes,
   });

@@ -4,7 +4,7 @@ import { EnumName, enumMembers } from '../../data/service-domains';
 import { replaceEdit } from '../../fixes/edits';
 import { offsetAt } from '../../fixes/positions';
 import { EnumItem, Fix, Severity, Value } from '../../model';
-import { RuleContext } from '../rule';
+import { fill, RuleContext, shorten } from '../rule';
 import { placeValue } from './place';
 import { closestMatch } from './suggest';
 import { editingFile } from '../../fixes/flag-fixes';
@@ -22,45 +22,52 @@ export interface EnumProblem {
 
 const FIELD: Record<EnumName, string> = { ServiceDomain: 'service_domains', Operation: 'operations' };
 
+/** The messages of MTL204 (unknown-service-domain) and MTL205 (unknown-operation). */
+export const ENUM_MESSAGES = {
+  memberCase: '{value} does not exist: {enum} members are upper case, so importing the module fails. Use {enum}.{member}.',
+  memberNearMiss: '{value} is not a known {enum}, so importing the module fails. Did you mean {enum}.{member}?',
+  stringCase: '{value} is not a valid {enum}: Arcade accepts only the lowercase "{lower}" and refuses to load the tool. Use "{lower}".',
+  stringNearMiss: '{value} is not a known {enum}, so Arcade refuses to load the tool. Did you mean "{suggestion}"?',
+  unknownDomain: '{value} is not one of the {count} domains Arcade 4.11 knows, so it refuses to load the tool. Use a known one, unless your Arcade added it.',
+  unknownOperation: '{value} is not an Operation, so Arcade refuses to load the tool. Use READ, CREATE, UPDATE, DELETE or OPAQUE.',
+  notEnum: '{field} holds a value that is not {a} {enum}, so Arcade refuses to load the tool. Use {enum} members, e.g. {enum}.{first}.',
+} as const;
+
 function display(value: Value): string {
-  if (value.kind === 'enum-member') return `${value.enumName}.${value.member}`;
-  if (value.kind === 'string') return JSON.stringify(value.value);
+  if (value.kind === 'enum-member') return `${value.enumName}.${shorten(value.member)}`;
+  if (value.kind === 'string') return JSON.stringify(shorten(value.value));
   return 'This value';
 }
 
 export function enumProblem(item: EnumItem, enumName: EnumName, text: SourceText): EnumProblem | undefined {
   const value = item.value;
   const members = enumMembers(enumName);
-  const count = members.length;
-  const known = `one of the ${count} ${enumName} values known to this version (Arcade core 4.11)`;
   if (value.kind === 'enum-member') {
     // `Operation.` while the author is still typing the member: nothing to say yet.
     if (value.member === '' || members.some((m) => m.member === value.member)) return undefined;
     const sameUpper = members.find((m) => m.member === value.member.toUpperCase());
     const suggestion = sameUpper?.member ?? closestMatch(value.member, members.map((m) => m.member));
     const fix = suggestion && !value.via ? replaceFix(`Replace with ${enumName}.${suggestion}`, value.memberRange, suggestion) : undefined;
-    if (sameUpper) return { item, certain: true, fix, message: `${display(value)} does not exist: ${enumName} members are upper case, so importing the module fails. Use ${enumName}.${sameUpper.member}.` };
-    if (suggestion) return { item, certain: true, fix, message: `${display(value)} is not ${known}, so importing the module fails. Did you mean ${enumName}.${suggestion}?` };
-    return { item, certain: enumName === 'Operation', message: unknownMessage(display(value), known, enumName) };
+    if (sameUpper) return { item, certain: true, fix, message: fill(ENUM_MESSAGES.memberCase, { value: display(value), enum: enumName, member: sameUpper.member }) };
+    if (suggestion) return { item, certain: true, fix, message: fill(ENUM_MESSAGES.memberNearMiss, { value: display(value), enum: enumName, member: suggestion }) };
+    return { item, certain: enumName === 'Operation', message: unknownMessage(display(value), enumName) };
   }
   if (value.kind === 'string') {
     if (members.some((m) => m.value === value.value)) return undefined;
     const sameLower = members.find((m) => m.value === value.value.toLowerCase());
     const suggestion = sameLower?.value ?? closestMatch(value.value, members.map((m) => m.value));
     const fix = suggestion ? stringFix(text, value, suggestion) : undefined;
-    if (sameLower) return { item, certain: true, fix, message: `${display(value)} is not a valid ${enumName}: Arcade accepts only the lowercase value ${JSON.stringify(sameLower.value)} (or ${enumName}.${sameLower.member}) and refuses to load the tool. Use ${JSON.stringify(sameLower.value)}.` };
-    if (suggestion) return { item, certain: true, fix, message: `${display(value)} is not ${known}, so Arcade refuses to load the tool. Did you mean ${JSON.stringify(suggestion)}?` };
-    return { item, certain: enumName === 'Operation', message: unknownMessage(display(value), known, enumName) };
+    if (sameLower) return { item, certain: true, fix, message: fill(ENUM_MESSAGES.stringCase, { value: display(value), enum: enumName, lower: sameLower.value }) };
+    if (suggestion) return { item, certain: true, fix, message: fill(ENUM_MESSAGES.stringNearMiss, { value: display(value), enum: enumName, suggestion }) };
+    return { item, certain: enumName === 'Operation', message: unknownMessage(display(value), enumName) };
   }
   if (value.kind === 'unknown' || value.kind === 'call' || value.kind === 'foreign') return undefined;
-  return { item, certain: true, message: `${FIELD[enumName]} holds a value that is not ${enumName === 'Operation' ? 'an' : 'a'} ${enumName}, so Arcade refuses to load the tool. Use ${enumName} members, e.g. ${enumName}.${members[0].member}.` };
+  return { item, certain: true, message: fill(ENUM_MESSAGES.notEnum, { field: FIELD[enumName], a: enumName === 'Operation' ? 'an' : 'a', enum: enumName, first: members[0].member }) };
 }
 
-function unknownMessage(shown: string, known: string, enumName: EnumName): string {
-  if (enumName === 'ServiceDomain') {
-    return `${shown} is not ${known}: that version refuses to load the tool, so clients never see it. Use one of the listed domains, or ignore this warning if your Arcade version added it.`;
-  }
-  return `${shown} is not ${known}: Arcade refuses to load the tool, so clients never see it. Use READ, CREATE, UPDATE, DELETE or OPAQUE.`;
+function unknownMessage(shown: string, enumName: EnumName): string {
+  if (enumName === 'ServiceDomain') return fill(ENUM_MESSAGES.unknownDomain, { value: shown, count: enumMembers(enumName).length });
+  return fill(ENUM_MESSAGES.unknownOperation, { value: shown });
 }
 
 function replaceFix(title: string, range: Value['range'], newText: string): Fix {

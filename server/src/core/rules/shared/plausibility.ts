@@ -1,7 +1,7 @@
 /** What MTL301–303 share: the flags a tool declares, read against the verbs of its name. */
 import { setBooleansFix } from '../../fixes/flag-fixes';
 import { FlagField, Fix, LanguageId, ToolDeclaration } from '../../model';
-import { RuleContext } from '../rule';
+import { RuleContext, shorten } from '../rule';
 import { effectiveBool, flagSets, FlagSet, literal } from './flags';
 import { describedAsNonMutating, NameReading, readName } from './name-words';
 import { placeEntry } from './place';
@@ -30,7 +30,7 @@ export function valueOf(field: FlagField | undefined, language: LanguageId): boo
 
 /** `"send" in "send_email"`, the start of every plausibility message. */
 export function wordInName(verb: string, name: string): string {
-  return `\`${verb}\` in \`${name.length > 30 ? `${name.slice(0, 29)}…` : name}\``;
+  return `\`${verb}\` in \`${shorten(name, 30)}\``;
 }
 
 /**
@@ -42,9 +42,4 @@ export function reportFlag(context: RuleContext, input: PlausibilityInput, field
   const target = changes.map((change) => `${change.field.key} to ${literal(input.language, change.to)}`).join(' and ');
   const fix: Fix = setBooleansFix(`Set ${target} (${because})`, changes.map((change) => ({ value: change.field.value, to: change.to })), input.language, { preferred: true });
   context.report({ range: place.range, related: place.related, message, fixes: [fix] });
-}
-
-/** A message template with its `{name}` placeholders filled in. */
-export function fillMessage(template: string, values: Record<string, string>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
 }
