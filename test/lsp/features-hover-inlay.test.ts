@@ -1,24 +1,25 @@
-// Hovers and inlay hints over the real server: flags and hints (meaning, mapping, default,
-// clients, this tool's value), enum members, the registration's table, rule codes in
-// suppression comments; the effective-annotation labels and their setting.
+// Hovers and inlay hints over the real server: flags and hints (mapping, meaning and default,
+// clients in one line, this tool's value), ToolMetadata / Behavior / Classification /
+// ToolAnnotations (what they become for clients), enum members, the registration's table, rule
+// codes in suppression comments, and the why of the findings under the cursor; the
+// effective-annotation labels and their setting.
 import * as assert from 'node:assert/strict';
 import { after as afterAll, before, describe, test } from 'node:test';
 import { LspClient } from '../helpers/lsp-client';
-import { after, EDITOR_CAPABILITIES, editorFixture, hover, inlayHints, openAndLint } from '../helpers/lsp-requests';
+import { after, EDITOR_CAPABILITIES, editorFixture, hover, inlayHints, inlineDocument, openAndLint } from '../helpers/lsp-requests';
 
+/** Four short paragraphs: the mapping, the meaning and default, clients in one line, this tool. */
 const READ_ONLY_HOVER = [
   '**`read_only`** — Arcade `Behavior` flag → MCP annotation **`readOnlyHint`**',
   '',
-  'Does this tool only observe, with zero side effects? Set True only when it never mutates any state in the target system; if there is any doubt, set it to False.',
+  'true means the tool does not modify its environment. Unset or `None`: clients assume `readOnlyHint: false`.',
   '',
-  '**Meaning:** true means the tool does not modify its environment.',
-  '',
-  '**When omitted:** clients assume `readOnlyHint: false` (a `None` flag is left out too).',
-  '',
-  '**In clients:** VS Code offers auto-approval for read-only tools, Claude runs them without a per-call prompt, and GitHub Copilot\'s PR review drops every tool that lacks `readOnlyHint`. A tool that is not read-only keeps asking for confirmation.',
+  'In clients: read-only tools may run without a confirmation prompt; others keep asking.',
   '',
   '**This tool:** `readOnlyHint: true` (declared).',
 ].join('\n');
+
+const BEHAVIOR_BECOMES = 'Arcade flags → MCP annotations: `read_only` → `readOnlyHint`, `destructive` → `destructiveHint`, `idempotent` → `idempotentHint`, `open_world` → `openWorldHint`. An unset or `None` flag is left out, so clients assume its default. `operations` go only to `_meta.arcade.metadata`.';
 
 describe('hover', () => {
   let client: LspClient;
@@ -54,10 +55,52 @@ describe('hover', () => {
     assert.match(destructive ?? '', /\*\*This tool:\*\* `destructiveHint: false` \(declared\) — no effect, since the tool is read-only\.$/);
     const code = await hover(client, document, after(document, 'ignore[MTL1'));
     assert.ok(code?.startsWith('**MTL101 read-only-mutation** (error in `recommended`)\n\nA tool with a CREATE, UPDATE or DELETE operation is marked read_only=True.'), code);
-    assert.ok(code?.endsWith('[Documentation](https://github.com/mcp-tool-lint/mcp-tool-lint/blob/main/docs/rules/read-only-mutation.md)'));
+    // MTL101 is suppressed there for nothing: the unused suppression's why follows the rule's docs.
+    const [docs, why] = code!.split('\n\n---\n\n');
+    assert.ok(docs.endsWith('[Documentation](https://github.com/mcp-tool-lint/mcp-tool-lint/blob/main/docs/rules/read-only-mutation.md)'));
+    assert.equal(why, '**MTL901 unused-suppression:** A stale suppression hides the next real problem of that rule on the same line, and tells readers that something is wrong where nothing is. [Documentation](https://github.com/mcp-tool-lint/mcp-tool-lint/blob/main/docs/rules/unused-suppression.md)');
     const name = await hover(client, document, after(document, ', unused-'));
     assert.ok(name?.startsWith('**MTL901 unused-suppression**'), name);
     assert.equal(await hover(client, document, after(document, 'def list_mess')), undefined);
+    assert.equal(await hover(client, document, after(document, '=ToolMeta')), [
+      '**`ToolMetadata`** — what it becomes for clients',
+      '',
+      'Arcade tool metadata: its `behavior` becomes the tool\'s MCP annotations, and `classification`, `behavior` and `extras` are sent as written in `_meta.arcade.metadata` (also the webhook metadata). `strict` is never sent.',
+      '',
+      '**This tool:** `readOnlyHint: true` · `destructiveHint: false` · `idempotentHint: true` · `openWorldHint: true`.',
+    ].join('\n'));
+    assert.equal(await hover(client, document, after(document, '=Classif')), [
+      '**`Classification`** — what it becomes for clients',
+      '',
+      'Not an MCP annotation: `service_domains` go only to `_meta.arcade.metadata` (also the webhook metadata), for tool discovery. A service domain means an external service, so `open_world` must not be False.',
+      '',
+      '**This tool:** `"classification": {"service_domains":["email","calendar"]}` in `_meta.arcade.metadata`.',
+    ].join('\n'));
+    assert.equal(await hover(client, document, after(document, '=Beh')), [
+      '**`Behavior`** — what it becomes for clients', '', BEHAVIOR_BECOMES, '',
+      '**This tool:** `readOnlyHint: true` · `destructiveHint: false` · `idempotentHint: true` · `openWorldHint: true`.',
+    ].join('\n'));
+    await client.close(document.uri);
+  });
+
+  test('a finding under the cursor: the hover adds why its rule matters (the short message leaves it out)', async () => {
+    const document = editorFixture('fixes.py', 'python');
+    await openAndLint(client, document);
+    // MTL201 sits on this Behavior, which leaves read_only unset (its misspelling `readonly` is MTL206's).
+    assert.equal(await hover(client, document, after(document, '=Beha')), [
+      '**`Behavior`** — what it becomes for clients', '', BEHAVIOR_BECOMES, '',
+      '**This tool:** `readOnlyHint: false`* · `destructiveHint: false` · `idempotentHint: true` · `openWorldHint: true` (`*` spec default).',
+      '', '---', '',
+      '**MTL201 missing-behavior-flag:** Arcade leaves an unset flag out of the tool\'s MCP annotations, and clients then assume the spec\'s pessimistic defaults: not read-only, destructive, not idempotent, open-world. A read-only tool without `read_only=True` gets a confirmation prompt on every call, and directory reviews reject tools whose flags are not explicit. [Documentation](https://github.com/mcp-tool-lint/mcp-tool-lint/blob/main/docs/rules/missing-behavior-flag.md)',
+    ].join('\n'));
+    const annotations = await hover(client, document, after(document, '=ToolAnnot'));
+    assert.ok(annotations?.startsWith([
+      '**`ToolAnnotations`** — what it becomes for clients',
+      '',
+      'MCP tool annotations, sent as written in the tool\'s `tools/list` entry. An omitted hint takes the spec default: `readOnlyHint: false`, `destructiveHint: true`, `idempotentHint: false`, `openWorldHint: true`.',
+      '',
+      '**This tool:** `readOnlyHint: true` · `destructiveHint: true`* · `idempotentHint: false`* · `openWorldHint: true` (`*` spec default).',
+    ].join('\n')), annotations);
     await client.close(document.uri);
   });
 
@@ -67,19 +110,35 @@ describe('hover', () => {
     assert.equal(await hover(client, document, after(document, '{ readOnly')), [
       '**`readOnlyHint`** — MCP tool annotation',
       '',
-      '**Meaning:** true means the tool does not modify its environment.',
+      'true means the tool does not modify its environment. Omitted: clients assume `readOnlyHint: false`.',
       '',
-      '**When omitted:** clients assume `readOnlyHint: false`.',
-      '',
-      '**In clients:** VS Code offers auto-approval for read-only tools, Claude runs them without a per-call prompt, and GitHub Copilot\'s PR review drops every tool that lacks `readOnlyHint`. A tool that is not read-only keeps asking for confirmation.',
+      'In clients: read-only tools may run without a confirmation prompt; others keep asking.',
       '',
       '**This tool:** `readOnlyHint: true` (declared).',
     ].join('\n'));
     const openWorld = await hover(client, document, after(document, 'openWorld'));
-    assert.match(openWorld ?? '', /\*\*When omitted:\*\* clients assume `openWorldHint: true`\./);
+    assert.match(openWorld ?? '', /Omitted: clients assume `openWorldHint: true`\./);
     assert.match(openWorld ?? '', /\*\*This tool:\*\* `openWorldHint: false` \(declared\)\.$/);
     const table = await hover(client, document, after(document, 'registerT'));
     assert.ok(table?.includes('| `destructiveHint` | `true` | default (not declared) |'), table);
+    await client.close(document.uri);
+  });
+
+  test('TypeScript: a ToolAnnotations type says what the annotations it types become', async () => {
+    const document = inlineDocument('typed.ts', 'typescript', [
+      'import type { ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";',
+      '',
+      'export class ListDevicesTool {',
+      '  name = "list_devices";',
+      '  annotations: ToolAnnotations = { readOnlyHint: true, openWorldHint: false };',
+      '}',
+      '',
+    ].join('\n'));
+    await openAndLint(client, document);
+    const typed = await hover(client, document, after(document, 'annotations: ToolAnn'));
+    assert.ok(typed?.startsWith('**`ToolAnnotations`** — what it becomes for clients\n\nMCP tool annotations, sent as written'), typed);
+    assert.ok(typed?.endsWith('**This tool:** `readOnlyHint: true` · `destructiveHint: true`* · `idempotentHint: false`* · `openWorldHint: false` (`*` spec default).'), typed);
+    assert.equal(await hover(client, document, after(document, 'import type { ToolAnn')), undefined, 'the import is no tool\'s annotations');
     await client.close(document.uri);
   });
 
@@ -88,9 +147,10 @@ describe('hover', () => {
     await openAndLint(client, document);
     const snake = await hover(client, document, after(document, '(read_only_h'));
     assert.ok(snake?.startsWith('**`read_only_hint`** — MCP tool annotation (snake_case spelling of `readOnlyHint`, accepted by the Python SDK v2)'), snake);
-    assert.match(snake ?? '', /\*\*This tool:\*\* `readOnlyHint: true` \(declared\)\.$/);
+    assert.match(snake ?? '', /\*\*This tool:\*\* `readOnlyHint: true` \(declared\)\.\n\n---\n\n\*\*MTL214 snake-case-hint:\*\* The Python SDK v2 accepts both spellings, but v1 /);
     const strict = await hover(client, document, after(document, '        stri'));
-    assert.equal(strict, '**`strict`**\n\nTrue by default: Arcade rejects contradictory metadata when the server starts. strict=False bypasses the four contradiction checks; it is never serialised.');
+    assert.equal(strict, '**`strict`**\n\nTrue by default: Arcade rejects contradictory metadata when the server starts. strict=False bypasses the four contradiction checks; it is never serialised.'
+      + '\n\n---\n\n**MTL903 unneeded-strict-false:** `strict=False` exists to accept a deliberate contradiction. Left behind after the contradiction is fixed, it silently disables Arcade\'s checks for the next edit that introduces one. [Documentation](https://github.com/mcp-tool-lint/mcp-tool-lint/blob/main/docs/rules/unneeded-strict-false.md)');
     await client.close(document.uri);
   });
 });

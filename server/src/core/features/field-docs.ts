@@ -9,25 +9,31 @@ import { HintName } from '../model';
 export interface HintDoc {
   /** What the spec says the hint means. */
   meaning: string;
-  /** What clients do with it. */
+  /** What clients do with it, in one short line (hovers). */
+  inClients: string;
+  /** What clients do with it, client by client (completion documentation). */
   clients: string;
 }
 
 export const HINT_DOCS: Record<HintName, HintDoc> = {
   readOnlyHint: {
     meaning: 'true means the tool does not modify its environment.',
+    inClients: 'read-only tools may run without a confirmation prompt; others keep asking.',
     clients: 'VS Code offers auto-approval for read-only tools, Claude runs them without a per-call prompt, and GitHub Copilot\'s PR review drops every tool that lacks `readOnlyHint`. A tool that is not read-only keeps asking for confirmation.',
   },
   destructiveHint: {
     meaning: 'true means the tool may make destructive updates to its environment (delete, overwrite, an irreversible send); false means it only makes additive updates. Meaningful only when `readOnlyHint` is false.',
+    inClients: 'destructive tools get a confirmation prompt, unless `readOnlyHint` is true.',
     clients: 'Clients surface a confirmation prompt for destructive tools (Claude always prompts for them), and some refuse to call them without an explicit "yes". With `readOnlyHint: true` clients settle the tool as read-only and the confirmation disappears.',
   },
   idempotentHint: {
     meaning: 'true means calling the tool again with the same arguments has no further effect on its environment. Meaningful only when `readOnlyHint` is false.',
+    inClients: 'idempotent tools may be retried after a failure without asking.',
     clients: 'Clients may retry an idempotent tool after a failure without asking; a non-idempotent one may create duplicates when retried.',
   },
   openWorldHint: {
     meaning: 'true means the tool may interact with an "open world" of external entities (a network service, a third party); false means its domain of interaction is closed (pure computation, a local memory).',
+    inClients: 'what open-world tools return is treated as untrusted.',
     clients: 'Clients treat the output of open-world tools as untrusted, and VS Code still asks before running a read-only tool that is open-world.',
   },
 };
@@ -69,7 +75,7 @@ export function keyDocumentation(key: string): string | undefined {
     const doc = HINT_DOCS[named.hint];
     const question = named.arcadeFlag ? `${ARCADE_FLAG_QUESTIONS[named.arcadeFlag]}\n\n` : '';
     const mapping = named.arcadeFlag ? `Becomes the MCP annotation \`${named.hint}\`. ` : '';
-    return `${question}${mapping}MCP: ${doc.meaning} When omitted, clients assume \`${named.hint}: ${SPEC_DEFAULTS[named.hint]}\`.`;
+    return `${question}${mapping}MCP: ${doc.meaning} When omitted, clients assume \`${named.hint}: ${SPEC_DEFAULTS[named.hint]}\`.\n\nIn clients: ${doc.clients}`;
   }
   return FIELD_DOCS[key];
 }

@@ -1,8 +1,10 @@
 /**
- * Hovers (markdown): a flag or hint key (meaning, MCP mapping, spec default, what clients do,
- * this tool's effective value), `ServiceDomain.X` / `Operation.X` (description and wire value),
- * the registration (the annotations a client will see, as a table), and a rule code in a
- * suppression comment (the rule's docs).
+ * Hovers (markdown), a few lines each: a flag or hint key (MCP mapping, meaning and default, what
+ * clients do, this tool's effective value), `ToolMetadata` / `Behavior` / `Classification` /
+ * `ToolAnnotations` (what they become for clients, model-hover.ts), `ServiceDomain.X` /
+ * `Operation.X` (description and wire value), the registration (the annotations a client will
+ * see, as a table), and a rule code in a suppression comment (the rule's docs). Below, for each
+ * finding under the cursor, why its rule matters: the longer story its short message leaves out.
  */
 import { Node, Tree } from 'web-tree-sitter';
 import { AnalysisResult } from '../analyze';
@@ -10,12 +12,14 @@ import { HINTS, SPEC_DEFAULTS } from '../data/fields';
 import { EnumName, enumMembers } from '../data/service-domains';
 import { offsetAt, rangeAt } from '../fixes/positions';
 import { rangeOf } from '../frontends/syntax';
-import { Entry, EnumItem, HintName, Position, Range, ToolDeclaration } from '../model';
+import { Entry, EnumItem, Finding, HintName, Position, Range, ToolDeclaration } from '../model';
 import { projectTool, ToolProjection } from '../projection';
+import { findRule } from '../rules';
 import { docsUrl, Rule } from '../rules/rule';
 import { findSuppressions } from '../suppressions';
-import { ARCADE_FLAG_QUESTIONS, FIELD_DOCS, HINT_DOCS, hintOfKey } from './field-docs';
+import { FIELD_DOCS, HINT_DOCS, hintOfKey } from './field-docs';
 import { contains, entryKeyAt } from './locate';
+import { modelObjectHover } from './model-hover';
 
 export interface CoreHover {
   markdown: string;
@@ -23,6 +27,14 @@ export interface CoreHover {
 }
 
 export function hoverAt(tree: Tree, text: string, position: Position, result: AnalysisResult | undefined): CoreHover | undefined {
+  const main = mainHover(tree, text, position, result);
+  const notes = findingNotes(result?.findings ?? [], position);
+  if (notes.length === 0) return main;
+  const markdown = [...(main ? [main.markdown] : []), ...notes.map((note) => note.markdown)].join('\n\n---\n\n');
+  return { markdown, range: main?.range ?? notes[0].range };
+}
+
+function mainHover(tree: Tree, text: string, position: Position, result: AnalysisResult | undefined): CoreHover | undefined {
   const offset = offsetAt(text, position);
   const node = tree.rootNode.descendantForIndex(offset, offset);
   if (node?.type === 'comment') return suppressionHover(tree, text, offset);
@@ -31,9 +43,24 @@ export function hoverAt(tree: Tree, text: string, position: Position, result: An
   if (key) return keyHover(key.declaration, key.entry);
   const member = enumMemberAt(node, offset) ?? enumStringAt(declarations, position);
   if (member) return member;
+  const model = modelObjectHover(declarations, node, position);
+  if (model) return model;
   const tool = declarations.find((declaration) => contains(declaration.nameRange, position));
   if (tool) return { markdown: toolTable(tool), range: tool.nameRange };
   return undefined;
+}
+
+/** Why each rule reporting at `position` matters (its docs' "why"), once per rule, with its docs page. */
+function findingNotes(findings: readonly Finding[], position: Position): CoreHover[] {
+  const notes: CoreHover[] = [];
+  const seen = new Set<string>();
+  for (const finding of findings) {
+    const rule = findRule(finding.code);
+    if (!rule || seen.has(rule.code) || !contains(finding.range, position)) continue;
+    seen.add(rule.code);
+    notes.push({ markdown: `**${rule.code} ${rule.name}:** ${rule.docs.why} [Documentation](${docsUrl(rule.name)})`, range: finding.range });
+  }
+  return notes;
 }
 
 function code(text: string): string {
@@ -58,22 +85,16 @@ function keyHover(declaration: ToolDeclaration, entry: Entry): CoreHover | undef
   }
   const { hint, arcadeFlag } = named;
   const doc = HINT_DOCS[hint];
-  const lines: string[] = [];
-  if (arcadeFlag) {
-    lines.push(`**${code(entry.key)}** — Arcade \`Behavior\` flag → MCP annotation **${code(hint)}**`, '', ARCADE_FLAG_QUESTIONS[arcadeFlag], '');
-  } else {
-    const spelling = entry.key === hint ? '' : ` (snake_case spelling of ${code(hint)}, accepted by the Python SDK v2)`;
-    lines.push(`**${code(entry.key)}** — MCP tool annotation${spelling}`, '');
-  }
-  lines.push(
-    `**Meaning:** ${doc.meaning}`,
+  const spelling = entry.key === hint || arcadeFlag ? '' : ` (snake_case spelling of ${code(hint)}, accepted by the Python SDK v2)`;
+  const lines = [
+    arcadeFlag ? `**${code(entry.key)}** — Arcade \`Behavior\` flag → MCP annotation **${code(hint)}**` : `**${code(entry.key)}** — MCP tool annotation${spelling}`,
     '',
-    `**When omitted:** clients assume ${code(`${hint}: ${SPEC_DEFAULTS[hint]}`)}${arcadeFlag ? ' (a `None` flag is left out too)' : ''}.`,
+    `${doc.meaning} ${arcadeFlag ? 'Unset or `None`' : 'Omitted'}: clients assume ${code(`${hint}: ${SPEC_DEFAULTS[hint]}`)}.`,
     '',
-    `**In clients:** ${doc.clients}`,
+    `In clients: ${doc.inClients}`,
     '',
     `**This tool:** ${effectiveLine(projectTool(declaration), hint)}.`,
-  );
+  ];
   return { markdown: lines.join('\n'), range: entry.keyRange };
 }
 
