@@ -162,31 +162,44 @@ describe('inlay hints', () => {
   });
   afterAll(() => client.kill());
 
-  test('the annotations clients will see, after each registration line; defaults marked with *', async () => {
+  test('the annotations clients will see, in short words where they stay in view; defaults marked with *; the full table in the tooltip', async () => {
     const python = editorFixture('tools.py', 'python');
     await openAndLint(client, python);
     assert.deepEqual((await inlayHints(client, python)).map((hint) => [hint.position, hint.label]), [
-      [{ line: 6, character: 10 }, 'read-write · non-destructive · non-idempotent* · open-world*'],
-      [{ line: 20, character: 96 }, 'readOnly · open-world*'],
-      [{ line: 25, character: 152 }, 'readOnly · non-idempotent · open-world'],
+      // At the end of `@app.tool(`; on the two long one-line decorators, right after `@app.tool`.
+      [{ line: 6, character: 10 }, 'writes · additive · non-idempotent* · open*'],
+      [{ line: 20, character: 9 }, 'read-only · open*'],
+      [{ line: 25, character: 9 }, 'read-only · non-idempotent · open'],
     ]);
     const typescript = editorFixture('tools.ts', 'typescript');
     await openAndLint(client, typescript);
     const hints = await inlayHints(client, typescript);
     assert.deepEqual(hints.map((hint) => [hint.position, hint.label]), [
-      [{ line: 5, character: 20 }, 'readOnly · open-world*'],
-      [{ line: 15, character: 20 }, 'readOnly · open-world'],
+      [{ line: 5, character: 20 }, 'read-only · open*'],
+      [{ line: 15, character: 20 }, 'read-only · open'],
     ]);
     const tooltip = hints[0].tooltip;
-    assert.ok(typeof tooltip === 'object' && tooltip.value.endsWith('`*` not declared: the value clients assume by default · `?` computed at run time'));
+    assert.ok(typeof tooltip === 'object' && tooltip.value.startsWith('**`list_events`** — annotations clients will see\n\n| hint | value | |'), JSON.stringify(tooltip));
+    assert.ok(typeof tooltip === 'object' && tooltip.value.endsWith('`*` not declared: the value clients assume by default · `?` computed at run time'
+      + ' · read-only/writes: `readOnlyHint` true/false · destructive/additive: `destructiveHint` true/false · idempotent/non-idempotent: `idempotentHint` true/false · open/closed: `openWorldHint` true/false'), JSON.stringify(tooltip));
     await client.close(python.uri);
     await client.close(typescript.uri);
+  });
+
+  test('a registration on one long line: the hint sits right after registerTool, not past the end of the line', async () => {
+    const line = 'server.registerTool("delete_event", { description: "Delete one event from a calendar, for good.", annotations: { readOnlyHint: false, destructiveHint: true } }, async () => ({ content: [] }));';
+    const document = inlineDocument('long-line.ts', 'typescript', `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";\n\nconst server = new McpServer({ name: "calendar", version: "1.0.0" });\n${line}\n`);
+    await openAndLint(client, document);
+    assert.deepEqual((await inlayHints(client, document)).map((hint) => [hint.position, hint.label]), [
+      [{ line: 3, character: 'server.registerTool'.length }, 'writes · destructive · non-idempotent* · open*'],
+    ]);
+    await client.close(document.uri);
   });
 
   test('mcpToolLint.inlayHints.enable: false turns them off', async () => {
     const document = editorFixture('hover.ts', 'typescript');
     await openAndLint(client, document);
-    assert.deepEqual((await inlayHints(client, document)).map((hint) => hint.label), ['readOnly · closed-world']);
+    assert.deepEqual((await inlayHints(client, document)).map((hint) => hint.label), ['read-only · closed']);
     client.settings = { ...client.settings, inlayHints: { enable: false } };
     await client.configurationChanged();
     assert.deepEqual(await inlayHints(client, document), []);

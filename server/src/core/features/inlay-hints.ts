@@ -1,7 +1,10 @@
 /**
- * Inlay hints: after each tool's registration line, the annotations a client will see, e.g.
- * `readOnly · idempotent · closed-world`. A hint the tool does not declare shows the spec
- * default with a trailing `*`; one computed at run time ends in `?`.
+ * Inlay hints: for each tool, the annotations a client will see in a few short words, e.g.
+ * `read-only · idempotent · closed`, with the full table in the tooltip. A hint the tool does not
+ * declare shows the spec default with a trailing `*`; one computed at run time ends in `?`. The
+ * hint sits at the end of the registration's first line when it stays within VISIBLE_COLUMNS
+ * there, else right after the registration's name (`@app.tool`, `registerTool`, the `name` key),
+ * so that a long line never pushes it out of view.
  */
 import { offsetAt } from '../fixes/positions';
 import { HintName, Position, Range, ToolDeclaration } from '../model';
@@ -17,13 +20,19 @@ export interface CoreInlayHint {
 
 export const DEFAULT_MARK = '*';
 export const UNKNOWN_MARK = '?';
+/** Where a hint at the end of a line may end at most (an editor's view is rarely narrower). */
+const VISIBLE_COLUMNS = 100;
 
+/** The word for each hint when true and when false. */
 const WORDS: Record<HintName, [string, string]> = {
-  readOnlyHint: ['readOnly', 'read-write'],
-  destructiveHint: ['destructive', 'non-destructive'],
+  readOnlyHint: ['read-only', 'writes'],
+  destructiveHint: ['destructive', 'additive'],
   idempotentHint: ['idempotent', 'non-idempotent'],
-  openWorldHint: ['open-world', 'closed-world'],
+  openWorldHint: ['open', 'closed'],
 };
+
+const LEGEND = `\`${DEFAULT_MARK}\` not declared: the value clients assume by default · \`${UNKNOWN_MARK}\` computed at run time`
+  + ` · ${(Object.keys(WORDS) as HintName[]).map((hint) => `${WORDS[hint][0]}/${WORDS[hint][1]}: \`${hint}\` true/false`).join(' · ')}`;
 
 function word(projection: ToolProjection, hint: HintName): string {
   const [yes, no] = WORDS[hint];
@@ -32,7 +41,7 @@ function word(projection: ToolProjection, hint: HintName): string {
   return projection.defaulted.includes(hint) ? text + DEFAULT_MARK : text;
 }
 
-/** `readOnly · idempotent · open-world`: destructiveHint (and an undeclared idempotentHint) are left out for read-only tools, where the spec gives them no meaning. */
+/** `read-only · idempotent · open`: destructiveHint (and an undeclared idempotentHint) are left out for read-only tools, where the spec gives them no meaning. */
 export function annotationsLabel(projection: ToolProjection): string {
   const readOnly = projection.effective.readOnlyHint;
   const hints: HintName[] = ['readOnlyHint'];
@@ -40,6 +49,12 @@ export function annotationsLabel(projection: ToolProjection): string {
   if (!readOnly || !projection.defaulted.includes('idempotentHint')) hints.push('idempotentHint');
   hints.push('openWorldHint');
   return hints.map((hint) => word(projection, hint)).join(' · ');
+}
+
+/** At the end of the line where the tool is registered, or after its name when the label would end out of view there. */
+function placeOf(text: string, declaration: ToolDeclaration, label: string): Position {
+  const end = lineEnd(text, declaration.nameRange.start.line);
+  return end.character + 1 + label.length <= VISIBLE_COLUMNS ? end : declaration.nameRange.end;
 }
 
 /** The end of a line's text, before trailing blanks. */
@@ -63,11 +78,8 @@ export function inlayHintsFor(text: string, declarations: readonly ToolDeclarati
     if (!overlaps(range, line) || usedLines.has(line)) continue;
     usedLines.add(line);
     const projection = projectTool(declaration);
-    hints.push({
-      position: lineEnd(text, line),
-      label: annotationsLabel(projection),
-      tooltip: `${toolTable(declaration, projection)}\n\n\`${DEFAULT_MARK}\` not declared: the value clients assume by default · \`${UNKNOWN_MARK}\` computed at run time`,
-    });
+    const label = annotationsLabel(projection);
+    hints.push({ position: placeOf(text, declaration, label), label, tooltip: `${toolTable(declaration, projection)}\n\n${LEGEND}` });
   }
   return hints;
 }

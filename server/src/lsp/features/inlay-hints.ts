@@ -1,6 +1,6 @@
 /**
- * Inlay hints (`mcpToolLint.inlayHints.enable`, default on): after each tool's registration
- * line, the annotations a client will see (core `inlayHintsFor`).
+ * Inlay hints (`mcpToolLint.inlayHints.enable`, default on): at each tool's registration, the
+ * annotations a client will see in short words, the full table in the tooltip (core `inlayHintsFor`).
  */
 import { Connection, InlayHint, InlayHintParams, MarkupKind, ServerCapabilities } from 'vscode-languageserver/node';
 import { inlayHintsFor } from '../../core/features/inlay-hints';
@@ -27,6 +27,7 @@ export function register(connection: Connection, context: ServerContext): void {
       position: hint.position,
       label: hint.label,
       paddingLeft: true,
+      paddingRight: true,
       tooltip: { kind: MarkupKind.Markdown, value: hint.tooltip },
     }));
   }, null));
