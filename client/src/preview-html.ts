@@ -80,10 +80,20 @@ function composedNote(tool: PreviewTool): string {
   return `<p class="note">Declared as ${escapeHtml(tool.composed.declaredName ?? tool.name)}, listed${from}${prefix}.</p>`;
 }
 
+/** Arcade sends the same object as `_meta.arcade.metadata` and as the webhook metadata: then it is shown once, saying so. */
+function metadataBlocks(tool: PreviewTool, index: number): string[] {
+  const { arcadeMeta, webhookMetadata } = tool;
+  if (arcadeMeta !== undefined && JSON.stringify(arcadeMeta) === JSON.stringify(webhookMetadata)) {
+    return [jsonBlock(`arcade-meta-${index}`, '_meta.arcade.metadata, also the webhook metadata', arcadeMeta)];
+  }
+  const blocks: string[] = [];
+  if (arcadeMeta !== undefined) blocks.push(jsonBlock(`arcade-meta-${index}`, '_meta.arcade.metadata', arcadeMeta));
+  if (webhookMetadata !== undefined) blocks.push(jsonBlock(`webhook-${index}`, 'Webhook metadata', webhookMetadata));
+  return blocks;
+}
+
 function toolSection(tool: PreviewTool, index: number, selected: boolean, showUri: (uri: string) => string): string {
-  const blocks = [jsonBlock(`tools-list-${index}`, 'tools/list entry', tool.toolsList)];
-  if (tool.arcadeMeta !== undefined) blocks.push(jsonBlock(`arcade-meta-${index}`, '_meta.arcade.metadata', tool.arcadeMeta));
-  if (tool.webhookMetadata !== undefined) blocks.push(jsonBlock(`webhook-${index}`, 'Webhook metadata', tool.webhookMetadata));
+  const blocks = [jsonBlock(`tools-list-${index}`, 'tools/list entry', tool.toolsList), ...metadataBlocks(tool, index)];
   return `<article class="tool${selected ? ' selected' : ''}" id="tool-${index}">`
     + `<h2>${escapeHtml(tool.name)}</h2>`
     + `<p class="meta">Title: <strong>${escapeHtml(tool.title)}</strong> · ${escapeHtml(tool.form)} · ${whereDeclared(tool, showUri)}</p>`
@@ -100,6 +110,8 @@ article.selected { border-left-color: var(--vscode-focusBorder); }
 table { border-collapse: collapse; } th, td { text-align: left; padding: .15em .8em .15em 0; }
 .default, .unknown, .meta, .note { color: var(--vscode-descriptionForeground); }
 .findings .error .severity { color: var(--vscode-errorForeground); }
+.findings .warning .severity { color: var(--vscode-editorWarning-foreground); }
+.findings .info .severity { color: var(--vscode-editorInfo-foreground); }
 pre { background: var(--vscode-textCodeBlock-background); padding: .5em; overflow-x: auto; }
 section.json header { display: flex; justify-content: space-between; align-items: center; margin-top: .75em; }
 `;

@@ -73,3 +73,22 @@ test('a server\'s preview: a heading with the server\'s name, each tool with its
   // A file's own preview keeps "line N".
   assert.ok(renderPreviewHtml(hostileData(), { nonce: 'n', cspSource: 'vscode-resource:' }).includes('python-sdk-tool · line 4<'));
 });
+
+test('Arcade metadata shown once when it is also the webhook metadata, both when they differ', () => {
+  const metadata = { behavior: { operations: ['read'], read_only: true } };
+  const arcade: PreviewData = { file: 'a.py', tools: [{ ...hostileData().tools[0], arcadeMeta: metadata, webhookMetadata: { ...metadata } }] };
+  const html = renderPreviewHtml(arcade, { nonce: 'n', cspSource: 'c' });
+  assert.equal(html.match(/<section class="json">/g)?.length, 2, 'the tools/list entry and one metadata block');
+  assert.ok(html.includes('<span>_meta.arcade.metadata, also the webhook metadata</span>'));
+  assert.ok(!html.includes('Webhook metadata'));
+  const differing: PreviewData = { file: 'a.py', tools: [{ ...hostileData().tools[0], arcadeMeta: metadata, webhookMetadata: { behavior: {} } }] };
+  const both = renderPreviewHtml(differing, { nonce: 'n', cspSource: 'c' });
+  assert.ok(both.includes('<span>_meta.arcade.metadata</span>') && both.includes('<span>Webhook metadata</span>'));
+});
+
+test('each severity has its colour: errors, warnings and infos in VS Code\'s own', () => {
+  const html = renderPreviewHtml(hostileData(), { nonce: 'n', cspSource: 'c' });
+  assert.ok(html.includes('.findings .error .severity { color: var(--vscode-errorForeground); }'));
+  assert.ok(html.includes('.findings .warning .severity { color: var(--vscode-editorWarning-foreground); }'));
+  assert.ok(html.includes('.findings .info .severity { color: var(--vscode-editorInfo-foreground); }'));
+});
