@@ -181,3 +181,13 @@ test('preview --server with an unknown name: exit 2, one line listing the server
     assert.equal(run.stdout, '');
   }
 });
+
+test('preview positions are 1-based like the findings: a tool and the finding on its first line share the line', () => {
+  const run = runCli(['preview', path.join(repoRoot(), 'examples', 'arcade_notes.py'), '--tool', 'ArchiveNote']);
+  assert.equal(run.status, 0);
+  const [tool] = JSON.parse(run.stdout).tools as Array<{ line: number; column: number; endLine: number; endColumn: number; range?: unknown; findings: Array<{ line: number; column: number; code: string }> }>;
+  // `@app.tool` on line 62: the tool starts at its `@` (column 1), MTL203 sits on `app.tool` (column 2).
+  assert.deepEqual([tool.line, tool.column, tool.endLine, tool.endColumn], [62, 1, 65, 16]);
+  assert.deepEqual(tool.findings.map((finding) => [finding.line, finding.column, finding.code]), [[62, 2, 'MTL203']]);
+  assert.equal(tool.range, undefined);
+});
