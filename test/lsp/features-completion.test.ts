@@ -1,9 +1,10 @@
 // Completion over the real server: members after `ServiceDomain.` / `Operation.`, lowercase values
 // in a `service_domains` string, the keys not yet written in `Behavior(` and in annotation
-// dicts / object literals, and booleans after a flag — in complete and half-typed code.
+// dicts / object literals, and booleans after a flag — in complete and half-typed code; the tool
+// snippets (kind Snippet, with the missing imports as additionalTextEdits) where a statement starts.
 import * as assert from 'node:assert/strict';
 import { after as afterAll, before, describe, test } from 'node:test';
-import { CompletionItem, InsertTextFormat, MarkupContent } from 'vscode-languageserver/node';
+import { CompletionItem, CompletionItemKind, InsertTextFormat, MarkupContent } from 'vscode-languageserver/node';
 import { SERVICE_DOMAINS } from '../../server/src/core/data/service-domains';
 import { LspClient, positionAt, TestDocument } from '../helpers/lsp-client';
 import { completion, EDITOR_CAPABILITIES, inlineDocument, PLAIN_CAPABILITIES } from '../helpers/lsp-requests';
@@ -117,6 +118,29 @@ describe('completion', () => {
     const { items } = await completeAt(client, 'python', `${PY_HEADER}x = dict(|)\n`, '(');
     assert.deepEqual(items, []);
   });
+
+  test('where a statement starts: the tool snippets, @app.tool first, adding the imports the file lacks', async () => {
+    const header = 'from arcade_mcp_server import MCPApp\n\napp = MCPApp(name="Mail")\n\n';
+    const { items } = await completeAt(client, 'python', `${header}arcade-t|\n`);
+    assert.deepEqual(items.map((item) => [item.label, item.kind, item.sortText]), [
+      ['arcade-tool', CompletionItemKind.Snippet, '000'], ['@app.tool', CompletionItemKind.Snippet, '001'],
+      ['arcade-tdk-tool', CompletionItemKind.Snippet, '010'], ['@tool', CompletionItemKind.Snippet, '011'],
+      ['mcp-tool', CompletionItemKind.Snippet, '020'], ['@mcp.tool', CompletionItemKind.Snippet, '021'],
+    ]);
+    const appTool = items[0];
+    assert.equal(appTool.insertTextFormat, InsertTextFormat.Snippet);
+    assert.ok(appTool.textEdit && 'range' in appTool.textEdit);
+    assert.deepEqual(appTool.textEdit.range, { start: { line: 4, character: 0 }, end: { line: 4, character: 8 } }, 'replaces the typed arcade-t');
+    assert.ok(appTool.textEdit.newText.startsWith('@app.tool(\n    metadata=ToolMetadata(\n        classification=Classification(service_domains=[ServiceDomain.${2|PROJECT_MANAGEMENT,'));
+    assert.deepEqual(appTool.additionalTextEdits, [{
+      range: { start: { line: 0, character: 36 }, end: { line: 0, character: 36 } },
+      newText: '\nfrom typing import Annotated\nfrom arcade_mcp_server.metadata import Behavior, Classification, Operation, ServiceDomain, ToolMetadata',
+    }]);
+    const typescript = await completeAt(client, 'typescript', `${TS_HEADER}regis|\n`);
+    const registerTool = typescript.items.find((item) => item.label === 'registerTool')!;
+    assert.equal(registerTool.kind, CompletionItemKind.Snippet);
+    assert.deepEqual(registerTool.additionalTextEdits?.map((edit) => edit.newText), ['\nimport { z } from "zod";']);
+  });
 });
 
 describe('completion for a client without snippets', () => {
@@ -127,6 +151,15 @@ describe('completion for a client without snippets', () => {
       const readOnly = items.find((item) => item.label === 'read_only')!;
       assert.equal(readOnly.insertTextFormat, InsertTextFormat.PlainText);
       assert.equal(readOnly.textEdit && 'newText' in readOnly.textEdit ? readOnly.textEdit.newText : undefined, 'read_only=');
+      // A tool snippet: its defaults, as plain text.
+      const snippets = await completeAt(client, 'python', 'from mcp.server.fastmcp import FastMCP\nfrom mcp.types import ToolAnnotations\n\nmcp = FastMCP("mail")\n\nmcp-to|\n');
+      const tool = snippets.items.find((item) => item.label === 'mcp-tool')!;
+      assert.equal(tool.insertTextFormat, InsertTextFormat.PlainText);
+      assert.equal(tool.textEdit && 'newText' in tool.textEdit ? tool.textEdit.newText : undefined, [
+        '@mcp.tool(', '    title="Tool title",', '    annotations=ToolAnnotations(', '        readOnlyHint=True,', '        destructiveHint=False,',
+        '        idempotentHint=True,', '        openWorldHint=True,', '    ),', ')', 'def tool_name(query: str) -> str:', '    """Describe what the tool does."""', '    ...',
+      ].join('\n'));
+      assert.equal(tool.additionalTextEdits, undefined, 'ToolAnnotations is imported already');
     } finally {
       client.kill();
     }

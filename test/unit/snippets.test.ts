@@ -1,6 +1,7 @@
-// Every contributed snippet, with each placeholder replaced by its default (a choice list by its
-// first choice), parses as each language it is contributed for with no ERROR node, is read as
-// the tool it declares, and produces exactly the findings it intends (none, for every tool).
+// Every contributed snippet (snippets/*.json: server files, imports, suppression comments; the tool
+// snippets come from the server, test/unit/tool-snippets.test.ts), with each placeholder replaced by
+// its default (a choice list by its first choice), parses as each language it is contributed for with
+// no ERROR node, is read as the tools it declares, and produces exactly the findings it intends.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -29,8 +30,6 @@ interface Placement {
 }
 
 const ARCADE_HEADER = 'from typing import Annotated\n\nfrom arcade_mcp_server import MCPApp\nfrom arcade_mcp_server.metadata import Behavior, Classification, Operation, ServiceDomain, ToolMetadata\n\napp = MCPApp(name="Mail", version="1.0.0")\n\n\n';
-const TDK_HEADER = 'from typing import Annotated\n\nfrom arcade_tdk import tool\nfrom arcade_mcp_server.metadata import Behavior, Classification, Operation, ServiceDomain, ToolMetadata\n\n\n';
-const FASTMCP_HEADER = 'from mcp.server.fastmcp import FastMCP\nfrom mcp.types import ToolAnnotations\n\nmcp = FastMCP("mail")\n\n\n';
 /** A tool whose read_only=True contradicts its CREATE operation (MTL101): what the suppression snippets silence. */
 const PYTHON_CONTRADICTION = '@app.tool(metadata=ToolMetadata(behavior=Behavior(operations=[Operation.CREATE], read_only=True, destructive=False, idempotent=True, open_world=True)))\ndef send_message(to: str) -> None:\n    """Send one message."""\n';
 const SDK_HEADER = 'import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";\nimport { z } from "zod";\n\nconst server = new McpServer({ name: "calendar", version: "1.0.0" });\n\n';
@@ -38,24 +37,15 @@ const SDK_HEADER = 'import { McpServer } from "@modelcontextprotocol/sdk/server/
 const SCRIPT_CONTRADICTION = 'server.registerTool("delete_event", { description: "Delete one event.", annotations: { readOnlyHint: true, destructiveHint: true, idempotentHint: true, openWorldHint: true } }, async () => ({ content: [] }));\n';
 
 const PYTHON_PLACEMENTS: Record<string, Placement> = {
-  'Arcade tool (@app.tool with ToolMetadata)': { before: ARCADE_HEADER, tools: 1 },
-  'Arcade TDK tool (@tool with ToolMetadata)': { before: TDK_HEADER, tools: 1 },
   'Arcade server (imports, MCPApp and one tool)': { tools: 1 },
   'Arcade metadata imports': { tools: 0 },
-  'MCP SDK / FastMCP tool (@mcp.tool with ToolAnnotations)': { before: FASTMCP_HEADER, tools: 1 },
   'MCP SDK / FastMCP server (imports, FastMCP and one tool)': { tools: 1 },
   'Suppress an mcp-tool-lint rule on the next line': { before: ARCADE_HEADER, after: PYTHON_CONTRADICTION, tools: 1 },
   'Suppress an mcp-tool-lint rule in the whole file': { before: ARCADE_HEADER, after: PYTHON_CONTRADICTION, tools: 1 },
 };
 
-function scriptPlacements(typed: boolean): Record<string, Placement> {
-  const classHeader = `${typed ? 'import type { ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";\n' : ''}import { z } from "zod";\nimport { BaseTool } from "./base-tool.js";\n\n`;
+function scriptPlacements(): Record<string, Placement> {
   return {
-    'MCP SDK registerTool': { before: SDK_HEADER, tools: 1 },
-    'MCP tool object literal': { before: 'export const TOOLS = [\n', after: ',\n];\n', tools: 1 },
-    'MCP tool table': { before: 'import { z } from "zod";\n\n', tools: 1 },
-    'FastMCP addTool': { before: 'import { FastMCP } from "fastmcp";\nimport { z } from "zod";\n\nconst server = new FastMCP({ name: "calendar", version: "1.0.0" });\n\n', tools: 1 },
-    'Class-based tool with annotations': { before: classHeader, tools: 1 },
     'Suppress an mcp-tool-lint rule on the next line': { before: SDK_HEADER, after: SCRIPT_CONTRADICTION, tools: 1 },
     'Suppress an mcp-tool-lint rule in the whole file': { before: SDK_HEADER, after: SCRIPT_CONTRADICTION, tools: 1 },
   };
@@ -63,8 +53,8 @@ function scriptPlacements(typed: boolean): Record<string, Placement> {
 
 const FILES: Record<string, { placements: Record<string, Placement>; languages: Record<string, string> }> = {
   'snippets/python.json': { placements: PYTHON_PLACEMENTS, languages: { python: 'snippet.py' } },
-  'snippets/typescript.json': { placements: scriptPlacements(true), languages: { typescript: 'snippet.ts', typescriptreact: 'snippet.tsx' } },
-  'snippets/javascript.json': { placements: scriptPlacements(false), languages: { javascript: 'snippet.js', javascriptreact: 'snippet.jsx' } },
+  'snippets/typescript.json': { placements: scriptPlacements(), languages: { typescript: 'snippet.ts', typescriptreact: 'snippet.tsx' } },
+  'snippets/javascript.json': { placements: scriptPlacements(), languages: { javascript: 'snippet.js', javascriptreact: 'snippet.jsx' } },
 };
 
 /** The choices of the choice list that follows `marker` (e.g. `ServiceDomain.`), wherever it occurs. */

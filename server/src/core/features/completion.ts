@@ -2,18 +2,20 @@
  * Completions for tool metadata, read from the tokens before the cursor (tree-sitter leaves,
  * so half-typed code works): `ServiceDomain.` / `Operation.` members, the lowercase values
  * inside `service_domains=["...`, the keys of `ToolMetadata(`, `Behavior(`, `Classification(`,
- * `ToolAnnotations(` and of annotation dicts / object literals, and booleans after a flag.
+ * `ToolAnnotations(` and of annotation dicts / object literals, and booleans after a flag;
+ * elsewhere, where a statement starts, the tool snippets (tool-snippets.ts).
  */
 import { Tree } from 'web-tree-sitter';
 import { ARCADE_MODEL_FIELDS, HINTS } from '../data/fields';
 import { EnumName, enumMembers } from '../data/service-domains';
-import { Position, Range, ToolDeclaration } from '../model';
+import { Position, Range, TextEdit, ToolDeclaration } from '../model';
 import { GrammarId } from '../parse/parser';
 import { offsetAt, rangeAt } from '../fixes/positions';
 import { hintOfKey, keyDocumentation } from './field-docs';
 import { enclosingOpener, isWordToken, keysInside, keyText, lastIndexBefore, Token, tokensAround } from './tokens';
+import { toolSnippetItems } from './tool-snippets';
 
-export type CompletionItemKind = 'enum-member' | 'property' | 'value';
+export type CompletionItemKind = 'enum-member' | 'property' | 'value' | 'snippet';
 
 export interface CoreCompletionItem {
   label: string;
@@ -29,6 +31,8 @@ export interface CoreCompletionItem {
   filterText?: string;
   range: Range;
   sortText: string;
+  /** Edits elsewhere in the document that come with the item (a snippet's missing imports). */
+  additionalEdits?: TextEdit[];
 }
 
 type Syntax = 'call' | 'dict' | 'object';
@@ -50,6 +54,11 @@ const CAMEL_ANNOTATION_KEYS = ['title', ...HINTS];
  */
 export function completionsAt(grammar: GrammarId, tree: Tree, text: string, position: Position, declarations: readonly ToolDeclaration[] = []): CoreCompletionItem[] {
   const offset = offsetAt(text, position);
+  const items = metadataCompletions(grammar, tree, text, offset, declarations);
+  return items.length > 0 ? items : toolSnippetItems(grammar, tree, text, offset);
+}
+
+function metadataCompletions(grammar: GrammarId, tree: Tree, text: string, offset: number, declarations: readonly ToolDeclaration[]): CoreCompletionItem[] {
   const tokens = tokensAround(tree, text, offset);
   let index = lastIndexBefore(tokens, offset);
   const current = tokens[index];

@@ -1,12 +1,15 @@
 /**
  * Completion: `ServiceDomain.` / `Operation.` members, lowercase domain values in strings,
- * the keys of the metadata models and annotation objects, and booleans after a flag. The
- * context comes from the document's tree at the cursor (core `completionsAt`).
+ * the keys of the metadata models and annotation objects, booleans after a flag, and the tool
+ * snippets (kind Snippet, adding their imports with `additionalTextEdits`; their defaults as plain
+ * text for clients without snippets). The context comes from the document's tree at the cursor
+ * (core `completionsAt`).
  */
 import {
   CompletionItem, CompletionItemKind, CompletionParams, Connection, InsertTextFormat, MarkupKind, ServerCapabilities,
 } from 'vscode-languageserver/node';
 import { completionsAt, CoreCompletionItem } from '../../core/features/completion';
+import { withTextLineBreaks } from '../../core/fixes/apply';
 import type { ServerContext } from '../context';
 
 export const TRIGGER_CHARACTERS = ['.', '(', ',', '"', "'", '{'];
@@ -19,6 +22,7 @@ const KINDS: Record<CoreCompletionItem['kind'], CompletionItemKind> = {
   'enum-member': CompletionItemKind.EnumMember,
   property: CompletionItemKind.Property,
   value: CompletionItemKind.Value,
+  snippet: CompletionItemKind.Snippet,
 };
 
 export function register(connection: Connection, context: ServerContext): void {
@@ -33,7 +37,8 @@ export function register(connection: Connection, context: ServerContext): void {
     if (!document || !grammar || !tree) return null;
     const snippets = context.client.textDocument?.completion?.completionItem?.snippetSupport === true;
     const declarations = analysis?.version === document.version ? analysis.result?.declarations : undefined;
-    return completionsAt(grammar, tree, document.getText(), params.position, declarations).map((item) => {
+    const text = document.getText();
+    return completionsAt(grammar, tree, text, params.position, declarations).map((item) => {
       const snippet = snippets && item.snippet !== undefined;
       const result: CompletionItem = {
         label: item.label,
@@ -45,6 +50,7 @@ export function register(connection: Connection, context: ServerContext): void {
       if (item.detail) result.detail = item.detail;
       if (item.documentation) result.documentation = { kind: MarkupKind.Markdown, value: item.documentation };
       if (item.filterText) result.filterText = item.filterText;
+      if (item.additionalEdits?.length) result.additionalTextEdits = withTextLineBreaks(text, item.additionalEdits);
       return result;
     });
   }, null));

@@ -1,4 +1,5 @@
-// What the extension contributes beyond the server: its snippets and the "Preview annotations" panel.
+// What the extension contributes beyond the server: its snippets (the tool snippets come from the
+// server, once each) and the "Preview annotations" panel.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -10,6 +11,10 @@ import { openFixture, waitFor } from './vscode-helpers';
 const EXTENSION_ID = 'mcp-tool-lint.mcp-tool-lint';
 
 interface SnippetContribution { language: string; path: string }
+
+function labelOf(item: vscode.CompletionItem): string {
+  return typeof item.label === 'string' ? item.label : item.label.label;
+}
 
 function extension(): vscode.Extension<unknown> {
   const found = vscode.extensions.getExtension(EXTENSION_ID);
@@ -30,6 +35,37 @@ suite('contributions', () => {
       const offered = new Set(list.items.filter((item) => item.kind === vscode.CompletionItemKind.Snippet).map((item) => (typeof item.label === 'string' ? item.label : item.label.label)));
       for (const prefix of prefixes) assert.ok(offered.has(prefix), `${language}: snippet "${prefix}" from ${file} is offered`);
     }
+  });
+
+  test('the tool snippets come from the server, once each; `arcade-t` puts @app.tool first and it adds its imports', async () => {
+    const expected: Record<string, string[]> = {
+      python: ['arcade-tool', '@app.tool', 'arcade-tdk-tool', '@tool', 'mcp-tool', '@mcp.tool'],
+      typescript: ['mcp-register-tool', 'registerTool', 'mcp-tool-object', 'mcp-tool-table', 'fastmcp-add-tool', 'addTool', 'mcp-tool-class'],
+    };
+    for (const [language, labels] of Object.entries(expected)) {
+      const document = await vscode.workspace.openTextDocument({ language, content: '' });
+      await vscode.window.showTextDocument(document);
+      const list = await waitFor(`the server's snippets in ${language}`, async () => {
+        const found = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', document.uri, new vscode.Position(0, 0));
+        return found.items.some((item) => labelOf(item) === labels[0]) ? found : undefined;
+      });
+      const snippets = list.items.filter((item) => item.kind === vscode.CompletionItemKind.Snippet).map(labelOf);
+      for (const label of labels) assert.equal(snippets.filter((shown) => shown === label).length, 1, `${language}: "${label}" is offered once among ${JSON.stringify(snippets)}`);
+    }
+    const folder = vscode.workspace.workspaceFolders![0].uri;
+    const file = vscode.Uri.joinPath(folder, 'snippet_target.py');
+    await vscode.workspace.fs.writeFile(file, Buffer.from('from arcade_mcp_server import MCPApp\n\napp = MCPApp(name="Mail")\n\narcade-t'));
+    const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(file));
+    const end = editor.document.lineAt(editor.document.lineCount - 1).range.end;
+    const first = await waitFor('the arcade-t items', async () => {
+      const found = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', file, end);
+      // The order VS Code shows items that match equally well: by sortText, else label.
+      const matching = found.items.filter((item) => labelOf(item).startsWith('arcade-t')).sort((a, b) => (a.sortText ?? labelOf(a)).localeCompare(b.sortText ?? labelOf(b)));
+      return matching.length >= 2 ? matching[0] : undefined;
+    });
+    assert.equal(labelOf(first), 'arcade-tool');
+    assert.ok(first.insertText instanceof vscode.SnippetString && first.insertText.value.startsWith('@app.tool('), String(first.insertText));
+    assert.deepEqual(first.additionalTextEdits?.map((edit) => edit.newText), ['\nfrom typing import Annotated\nfrom arcade_mcp_server.metadata import Behavior, Classification, Operation, ServiceDomain, ToolMetadata']);
   });
 
   test('"Preview annotations" opens its panel beside the editor', async () => {
