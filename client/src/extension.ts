@@ -14,7 +14,12 @@ const LANGUAGES = ['python', 'typescript', 'typescriptreact', 'javascript', 'jav
 
 let client: LanguageClient | undefined;
 
-export async function activate(context: ExtensionContext): Promise<void> {
+/** What `activate` returns: what the language status item shows (tests read it, as a user reads the item). */
+export interface McpToolLintApi {
+  languageStatus(): StatusItem['shown'];
+}
+
+export async function activate(context: ExtensionContext): Promise<McpToolLintApi> {
   const outputChannel = window.createOutputChannel('MCP Tool Lint');
   const module = context.asAbsolutePath(path.join('dist', 'server.js'));
   const serverOptions: ServerOptions = {
@@ -45,10 +50,11 @@ export async function activate(context: ExtensionContext): Promise<void> {
   // The id makes the client read `mcpToolLint.trace.server`.
   const languageClient = new LanguageClient('mcpToolLint', 'MCP Tool Lint', serverOptions, clientOptions);
   client = languageClient;
+  const status = new StatusItem(languageClient, clientOptions.documentSelector ?? []);
   context.subscriptions.push(
     outputChannel,
     ...configWatchers,
-    new StatusItem(languageClient, clientOptions.documentSelector ?? []),
+    status,
     commands.registerCommand('mcpToolLint.restartServer', () => languageClient.restart()),
     commands.registerCommand('mcpToolLint.showLogs', () => outputChannel.show(true)),
     // From the palette with no arguments; from the server's code lens with (uri, position).
@@ -56,6 +62,7 @@ export async function activate(context: ExtensionContext): Promise<void> {
       PreviewPanel.show(languageClient, typeof uri === 'string' ? Uri.parse(uri) : uri, position && new Position(position.line, position.character))),
   );
   await languageClient.start();
+  return { languageStatus: () => status.shown };
 }
 
 export async function deactivate(): Promise<void> {

@@ -1,10 +1,12 @@
 /**
  * The language status item: the profile in effect and the number of tools in the active file,
  * from the server's `mcpToolLint/status` notification; an error when the server stopped or the
- * project config cannot be used. Clicking it opens the logs.
+ * project config cannot be used. Clicking it opens the logs. The server sends a document's status
+ * when it changes, so each open document keeps its last one here until it is closed (or the server
+ * restarts), and the item shows the active document's whenever it becomes active again.
  */
 import * as path from 'node:path';
-import { Disposable, DocumentSelector, languages, LanguageStatusItem, LanguageStatusSeverity, window } from 'vscode';
+import { Disposable, DocumentSelector, languages, LanguageStatusItem, LanguageStatusSeverity, window, workspace } from 'vscode';
 import { LanguageClient, State } from 'vscode-languageclient/node';
 
 /** What the server sends when a document's status changes (server/src/lsp/features/status.ts). */
@@ -40,18 +42,22 @@ export class StatusItem implements Disposable {
       window.onDidChangeActiveTextEditor(() => this.render()),
       client.onDidChangeState(({ newState }) => {
         this.serverProblem = newState === State.Stopped ? 'the language server is not running' : undefined;
+        // A new server sends every document's status again.
+        if (newState === State.Starting) this.byUri.clear();
         this.render();
       }),
       client.onNotification('mcpToolLint/status', (params: StatusParams) => {
         this.byUri.set(params.uri, params);
         this.render();
       }),
-      window.onDidChangeVisibleTextEditors((editors) => {
-        const visible = new Set(editors.map((editor) => editor.document.uri.toString()));
-        for (const uri of this.byUri.keys()) if (!visible.has(uri)) this.byUri.delete(uri);
-      }),
+      workspace.onDidCloseTextDocument((document) => this.byUri.delete(document.uri.toString())),
     );
     this.render();
+  }
+
+  /** What the item shows now (the extension's API, for tests and other extensions). */
+  get shown(): { text: string; detail: string | undefined; severity: LanguageStatusSeverity } {
+    return { text: this.item.text, detail: this.item.detail, severity: this.item.severity };
   }
 
   private render(): void {

@@ -122,20 +122,53 @@ describe('the fixAll command', () => {
   });
   after(() => client.kill());
 
-  test('applies the safe fixes of a document through workspace/applyEdit', async () => {
+  /** The `window/showMessage` texts the server has sent so far. */
+  const shown = () => client.notifications.filter((n) => n.method === 'window/showMessage').map((n) => (n.params as { message: string }).message);
+
+  test('applies the safe fixes of a document through workspace/applyEdit, and says what it fixed', async () => {
     const document = new TestDocument(uriOf(path.join(os.tmpdir(), 'mtl-fix-all', 'tools.py')), 'python', READ_ONLY_TOOL);
     await client.open(document);
     await client.waitForDiagnostics(document.uri, 1);
+    const message = 'mcp-tool-lint: Fixed 1 problem in tools.py; none left.';
     const applied = await client.connection.sendRequest('workspace/executeCommand', { command: 'mcpToolLint.fixAll', arguments: [document.uri] });
-    assert.equal(applied, true);
+    assert.deepEqual(applied, { applied: true, fixed: 1, withQuickFix: 0, withoutFix: 0, message });
     assert.equal(edits.length, 1);
     assert.equal(edits[0].label, 'Fix all safe mcp-tool-lint problems');
     assert.equal(applyWorkspaceEdit(document, edits[0].edit), READ_ONLY_TOOL.replace('readOnlyHint=True)', 'readOnlyHint=True, openWorldHint=True)'));
-    // Nothing safe to fix: no edit, false.
+    await client.waitFor(() => shown().includes(message) || undefined, 'the summary message');
+    // Nothing safe to fix: no edit; the message says so.
     const clean = new TestDocument(uriOf(path.join(os.tmpdir(), 'mtl-fix-all', 'clean.py')), 'python', READ_ONLY_TOOL.replace('readOnlyHint=True', 'readOnlyHint=True, openWorldHint=False'));
     await client.open(clean);
     await client.waitForDiagnostics(clean.uri, 1);
-    assert.equal(await client.connection.sendRequest('workspace/executeCommand', { command: 'mcpToolLint.fixAll', arguments: [clean.uri] }), false);
+    assert.deepEqual(await client.connection.sendRequest('workspace/executeCommand', { command: 'mcpToolLint.fixAll', arguments: [clean.uri] }),
+      { applied: false, fixed: 0, withQuickFix: 0, withoutFix: 0, message: 'mcp-tool-lint: no problems in clean.py.' });
     assert.equal(edits.length, 1);
+  });
+
+  test('what is left: the problems with a quick-fix the author must choose, and those without any', async () => {
+    const text = [
+      'from mcp.server.fastmcp import FastMCP',
+      'from mcp.types import ToolAnnotations',
+      '',
+      'mcp = FastMCP("notes")',
+      '',
+      '',
+      '@mcp.tool(annotations=ToolAnnotations(readOnlyHint=True))',
+      'def list_notes() -> list:',
+      '    """List notes."""',
+      '',
+      '',
+      '@mcp.tool(name="purge notes", annotations=ToolAnnotations(readOnlyHint=True, destructiveHint=True, openWorldHint=False))',
+      'def purge_notes() -> None:',
+      '    """Purge notes."""',
+      '',
+    ].join('\n');
+    const document = new TestDocument(uriOf(path.join(os.tmpdir(), 'mtl-fix-all', 'notes.py')), 'python', text);
+    await client.open(document);
+    assert.deepEqual((await client.waitForDiagnostics(document.uri, 1)).diagnostics.map((d) => d.code), ['missing-annotation-hint', 'invalid-tool-name', 'read-only-destructive']);
+    const message = 'mcp-tool-lint: Fixed 1 problem in notes.py; 1 left with a quick-fix to choose and 1 without a fix.';
+    assert.deepEqual(await client.connection.sendRequest('workspace/executeCommand', { command: 'mcpToolLint.fixAll', arguments: [document.uri] }),
+      { applied: true, fixed: 1, withQuickFix: 1, withoutFix: 1, message });
+    await client.waitFor(() => shown().includes(message) || undefined, 'the summary message');
   });
 });

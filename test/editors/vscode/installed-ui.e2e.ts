@@ -1,7 +1,8 @@
 // The packaged extension as a user gets it: `npm run package`'s .vsix installed into code-server
 // (`--install-extension`, an extensions folder of its own), then the workbench driven in chromium like a
-// user: the squiggles and the Problems panel, a hover, the quick-fix menu, the preview panel. Screenshots go
-// to test-output/ (ignored by git).
+// user: the squiggles and the Problems panel, a hover that fits without scrolling, the quick-fix menu,
+// the preview panel, "Fix all" and its message, a tool snippet typed and accepted with Enter.
+// Screenshots go to test-output/ (ignored by git).
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -70,6 +71,20 @@ async function runCommand(page: Page, title: string): Promise<void> {
   await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().click({ timeout: UI_TIMEOUT_MS });
 }
 
+/** Whether the visible hover shows all its content: nothing in it scrolls. */
+async function hoverFits(page: Page): Promise<boolean> {
+  return page.locator('.monaco-hover:visible .monaco-hover-content').first().evaluate((content) => {
+    const scrolls = (element: { scrollHeight: number; clientHeight: number } | null) => !!element && element.scrollHeight > element.clientHeight + 1;
+    return !scrolls(content) && !scrolls(content.parentElement);
+  });
+}
+
+/** The text of the editor's visible lines, top to bottom (Monaco reuses line elements, so their order in the page is not the lines'). */
+async function visibleLines(page: Page): Promise<string[]> {
+  const lines = await page.locator('.monaco-editor .view-line').evaluateAll((elements) => elements.map((element) => [element.getBoundingClientRect().top, element.textContent ?? ''] as const));
+  return [...lines].sort((a, b) => a[0] - b[0]).map(([, text]) => text.replace(/\u00a0/g, ' '));
+}
+
 /** The webview frame whose text contains every one of `texts`. */
 async function webviewWith(page: Page, texts: string[]): Promise<Frame> {
   return poll(`a webview showing ${texts.join(', ')}`, UI_TIMEOUT_MS, async () => {
@@ -95,6 +110,7 @@ test('the packaged .vsix installs into code-server and lints; what a user sees, 
   const runDir = fs.mkdtempSync(path.join(runsDir, 'installed-'));
   const extensionsDir = path.join(runDir, 'extensions');
   const workspace = scratchWorkspace('ui');
+  fs.writeFileSync(path.join(workspace.dir, 'new_tool.py'), 'from arcade_mcp_server import MCPApp\n\napp = MCPApp(name="Mail")\n\n');
   let server: CodeServer | undefined;
   let workbench: Workbench | undefined;
   try {
@@ -132,6 +148,7 @@ test('the packaged .vsix installs into code-server and lints; what a user sees, 
     const hover = page.locator('.monaco-hover:visible', { hasText: 'readOnlyHint' });
     await hover.first().waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
     await shot(page, 'vscode-hover.png');
+    assert.ok(await hoverFits(page), 'the hover on read_only shows everything without scrolling at 1400x900');
     await page.keyboard.press('Escape');
 
     await token(page, 'destructive').click();
@@ -142,8 +159,48 @@ test('the packaged .vsix installs into code-server and lints; what a user sees, 
 
     await runCommand(page, 'MCP Tool Lint: Preview annotations');
     // Both tools of the file, by the names Arcade gives them (the function name in CamelCase), and their tools/list names.
-    await webviewWith(page, ['DeleteMessage', 'ListMessages', '"Mail_DeleteMessage"', '"Mail_ListMessages"']);
+    const preview = await webviewWith(page, ['DeleteMessage', 'ListMessages', '"Mail_DeleteMessage"', '"Mail_ListMessages"']);
     await shot(page, 'vscode-preview-panel.png');
+    // Arcade's metadata once per tool, saying it is also the webhook metadata; warnings in VS Code's warning colour.
+    const body = await preview.locator('body').innerText();
+    assert.equal(body.split('_meta.arcade.metadata, also the webhook metadata').length - 1, 2, body);
+    assert.ok(!body.includes('Webhook metadata'), body);
+    const [warning, themed, error] = await preview.locator('body').evaluate((page) => {
+      const view = page.ownerDocument.defaultView!;
+      const probe = page.appendChild(page.ownerDocument.createElement('span'));
+      probe.style.color = 'var(--vscode-editorWarning-foreground)';
+      const colour = (element: Parameters<typeof view.getComputedStyle>[0]) => view.getComputedStyle(element).color;
+      return [colour(page.querySelector('.findings .warning .severity')!), colour(probe), colour(page.querySelector('.findings .error .severity')!)];
+    });
+    assert.equal(warning, themed, 'warnings in the theme\'s warning colour');
+    assert.notEqual(warning, error);
+
+    await runCommand(page, 'MCP Tool Lint: Fix all');
+    // A toast is not drawn while the headless page lacks focus; its text still reaches the screen reader's alert.
+    const fixed = 'mcp-tool-lint: Fixed 2 problems in mail_tools.py; 1 left with a quick-fix to choose.';
+    await poll('the Fix all message', UI_TIMEOUT_MS, async () => {
+      const alerts = await page.locator('.monaco-alert, .notifications-toasts, .notifications-center').allInnerTexts();
+      return alerts.some((text) => text.includes(fixed)) ? true : undefined;
+    });
+    await shot(page, 'vscode-fix-all.png');
+
+    // `arcade-t` + Enter: the @app.tool snippet, from the server, with the imports it needs.
+    await page.getByRole('treeitem', { name: 'new_tool.py' }).first().click({ timeout: UI_TIMEOUT_MS });
+    await poll('new_tool.py in the editor', UI_TIMEOUT_MS, async () => ((await visibleLines(page)).some((line) => line.includes('MCPApp(name="Mail")')) ? true : undefined));
+    await page.locator('.monaco-editor .view-line').first().click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type('arcade-t', { delay: 50 });
+    await page.locator('.suggest-widget .monaco-list-row.focused', { hasText: 'arcade-tool' }).waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+    await shot(page, 'vscode-snippet-suggestion.png');
+    await page.keyboard.press('Enter');
+    const inserted = ['from typing import Annotated', 'from arcade_mcp_server.metadata import Behavior, Classification, Operation, ServiceDomain, ToolMetadata', '@app.tool('];
+    const lines = await poll('the snippet and its imports', UI_TIMEOUT_MS, async () => {
+      const shown = await visibleLines(page);
+      return inserted.every((text) => shown.some((line) => line.startsWith(text))) ? shown : undefined;
+    }).catch(async (error: Error) => assert.fail(`${error.message}; the editor shows:\n${(await visibleLines(page)).join('\n')}`));
+    const at = inserted.map((text) => lines.findIndex((line) => line.startsWith(text)));
+    assert.deepEqual(at, [...at].sort((a, b) => a - b), `the imports come before the tool:\n${lines.join('\n')}`);
+    await shot(page, 'vscode-snippet-inserted.png');
     assert.deepEqual(extra, [], 'the .vsix holds only bundles, wasm files, snippets, the schema, README, LICENSE, CHANGELOG and the icon (see .vscodeignore)');
   } catch (error) {
     if (workbench) await shot(workbench.page, 'vscode-installed-ui-failed.png').catch(() => undefined);

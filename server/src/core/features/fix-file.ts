@@ -76,6 +76,26 @@ export function fixFileWith(source: FileSource, pick: FixPicker): FixedFile {
   return { text: current, edits: rounds === 1 ? firstRound : undefined };
 }
 
+/** How many findings of each rule (`MTL201 missing-behavior-flag` → 2) a fix took away, comparing the findings before and after. */
+export function fixedByRule(before: readonly Finding[], after: readonly Finding[]): { fixedCount: number; fixedRules: Map<string, number> } {
+  const counts = (list: readonly Finding[]): Map<string, number> => {
+    const map = new Map<string, number>();
+    for (const finding of list) map.set(`${finding.code} ${finding.rule}`, (map.get(`${finding.code} ${finding.rule}`) ?? 0) + 1);
+    return map;
+  };
+  const remaining = counts(after);
+  const fixedRules = new Map<string, number>();
+  let fixedCount = 0;
+  for (const [rule, count] of counts(before)) {
+    const gone = count - (remaining.get(rule) ?? 0);
+    if (gone > 0) {
+      fixedRules.set(rule, gone);
+      fixedCount += gone;
+    }
+  }
+  return { fixedCount, fixedRules };
+}
+
 /** The safe fix-all (`source.fixAll.mcpToolLint`, fix on save): core `fixAll`. */
 export function safeFixAll(source: FileSource): string {
   return fixAll(source.text, source.filePath, source.options, source.languageId);

@@ -2,7 +2,7 @@
 import * as path from 'node:path';
 import Mocha from 'mocha';
 
-const SUITES = ['diagnostics', 'hover-completion', 'code-actions', 'settings', 'contributions'];
+const SUITES = ['diagnostics', 'hover-completion', 'code-actions', 'settings', 'contributions', 'status-fix-all'];
 
 export function run(): Promise<void> {
   const mocha = new Mocha({ ui: 'tdd', color: false, timeout: 60_000, grep: process.env.MTL_E2E_GREP });
