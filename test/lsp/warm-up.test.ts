@@ -13,7 +13,7 @@ import { repoRoot } from '../helpers/fixtures';
 import { LspClient, TestDocument } from '../helpers/lsp-client';
 
 const FIXTURE = path.join(repoRoot(), 'test', 'lsp', 'fixtures', 'arcade_tools.py');
-const WARMED_UP = /^Warmed up for python in \d+ ms \(\d+ keystrokes typed into a sample module\)\.$/;
+const WARMED_UP = /^Ready for fast typing in Python files: practised \d+ keystrokes on a sample file in the background \(\d+ ms\)\.$/;
 
 /** A fresh server with the fixture open and its first diagnostics in. */
 async function openedFixture(): Promise<{ client: LspClient; document: TestDocument }> {
@@ -34,7 +34,8 @@ function fresh(document: TestDocument): Diagnostic[] {
 test('after the first diagnostics the server warms up: one line in the log, no diagnostics of its own, no error', async () => {
   const { client, document } = await openedFixture();
   try {
-    await client.waitFor(() => client.logs.find((log) => WARMED_UP.test(log.message)), 'the warm-up to finish');
+    const warmedUp = await client.waitFor(() => client.logs.find((log) => WARMED_UP.test(log.message)), 'the warm-up to finish');
+    assert.equal(warmedUp.type, MessageType.Debug, 'a detail, at debug level');
     assert.deepEqual(client.diagnostics.map((published) => published.uri), [document.uri]);
     assert.deepEqual(client.logs.filter((log) => log.type === MessageType.Error), []);
     // Warm, the server still answers as before.
@@ -59,7 +60,7 @@ test('a keystroke right after the first diagnostics is analysed as usual and end
     const script = new TestDocument('file:///work/tools.ts', 'typescript', "server.registerTool('list', { annotations: { readOnlyHint: true } }, async () => ({ content: [] }));\n");
     await client.open(script);
     await client.waitForDiagnostics(script.uri, 1);
-    await client.waitFor(() => client.logs.find((log) => /^Warmed up for typescript in /.test(log.message)), 'the TypeScript warm-up');
+    await client.waitFor(() => client.logs.find((log) => /^Ready for fast typing in TypeScript files: /.test(log.message)), 'the TypeScript warm-up');
   } finally {
     client.kill();
   }

@@ -12,6 +12,11 @@ export class Logger {
     this.connection.console.info(message);
   }
 
+  /** Details a user rarely needs (LSP's Debug level: VS Code marks the line `[Debug]`). */
+  debug(message: string): void {
+    this.connection.console.debug(message);
+  }
+
   warn(message: string): void {
     this.connection.console.warn(message);
   }

@@ -52,10 +52,14 @@ const grammars = new Map<GrammarId, Promise<void>>();
 function loadGrammarOnce(grammar: GrammarId): Promise<void> {
   let loading = grammars.get(grammar);
   if (!loading) {
-    loading = runtime.then(() => initAnalysis([grammar]).catch((error: unknown) => {
-      log.error(`Loading the tree-sitter grammar for ${grammar}`, error);
-      throw error;
-    }));
+    const started = performance.now();
+    loading = runtime.then(() => initAnalysis([grammar]).then(
+      () => log.info(`Loaded the ${grammar} grammar (tree-sitter) in ${Math.round(performance.now() - started)} ms.`),
+      (error: unknown) => {
+        log.error(`Loading the tree-sitter grammar for ${grammar}`, error);
+        throw error;
+      },
+    ));
     grammars.set(grammar, loading);
   }
   return loading;
@@ -81,6 +85,8 @@ const context: ServerContext = {
 connection.onInitialize((params): InitializeResult => {
   context.client = params.capabilities;
   settings.initialize(params.capabilities, params.workspaceFolders, params.rootUri);
+  const client = params.clientInfo ? ` for ${params.clientInfo.name}${params.clientInfo.version ? ` ${params.clientInfo.version}` : ''}` : '';
+  log.info(`mcp-tool-lint ${packageJson.version} language server started${client} (Node ${process.version}).`);
   return {
     capabilities: capabilitiesFor(params.capabilities),
     serverInfo: { name: packageJson.name, version: packageJson.version },
@@ -107,9 +113,10 @@ connection.onDidChangeWatchedFiles(log.guard('didChangeWatchedFiles', ({ changes
   project.watchedFilesChanged(changes);
 }));
 const initialized = new Emitter<void>();
-connection.onInitialized(log.guard('initialized', () => {
+connection.onInitialized(log.guard('initialized', async () => {
   startProject();
   initialized.fire();
+  for (const line of await settings.describeFolders()) log.info(line);
 }));
 documents.onDidClose((uri) => settings.forget(uri));
 for (const feature of FEATURES) feature.register(connection, context);

@@ -5,6 +5,7 @@
  * file (rules.md "Profiles": profile defaults → project config → editor customizations).
  */
 import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import {
   ClientCapabilities, Connection, Emitter, Event, MessageType, ShowMessageNotification, WorkspaceFolder,
 } from 'vscode-languageserver/node';
@@ -121,6 +122,8 @@ export class Settings {
   private readonly sections = new Map<string, Promise<unknown>>();
   private readonly loader = new ConfigLoader();
   private readonly reported = new Set<string>();
+  /** Project config files already named in the log. */
+  private readonly loggedConfigs = new Set<string>();
   /** Config problems already shown; a config file change may show them again. */
   private readonly shownConfigProblems = new Set<string>();
   private readonly changed = new Emitter<void>();
@@ -170,6 +173,31 @@ export class Settings {
     this.changed.fire();
   }
 
+  /**
+   * For the log at start-up, one line per workspace folder: the profile in effect there and where
+   * it comes from, and the project config file that applies (or why it cannot be used).
+   */
+  async describeFolders(): Promise<string[]> {
+    const lines: string[] = [];
+    for (const folder of this.folders) {
+      const raw = await this.section(pathToFileURL(folder).href);
+      const editor = readEditorSettings(raw, (message) => this.reportOnce(message));
+      let config: ProjectConfig | undefined;
+      let problem: string | undefined;
+      try {
+        config = this.loader.configFor(folder, true);
+      } catch (error) {
+        if (!(error instanceof ConfigError)) throw error;
+        problem = error.message;
+      }
+      const { profile } = resolveSettings({ config: problem ? undefined : config, editorProfile: editor.profile });
+      const from = config?.profile ? config.file : isObject(raw) && raw.profile !== undefined && raw.profile !== null ? `the ${SECTION}.profile setting` : 'the default';
+      const configText = problem ? `its project config cannot be used (${problem})` : config ? `project config ${config.file}` : 'no project config';
+      lines.push(`Workspace folder ${folder}: profile ${profile} (from ${from}), ${configText}.`);
+    }
+    return lines;
+  }
+
   /** The settings for a document: editor settings merged with its project config. */
   settingsFor(uri: string): Promise<LintSettings> {
     let settings = this.cache.get(uri);
@@ -208,6 +236,10 @@ export class Settings {
     if (file) {
       try {
         config = this.loader.configFor(file);
+        if (config && !this.loggedConfigs.has(config.file)) {
+          this.loggedConfigs.add(config.file);
+          this.log.info(`Using the project config ${config.file}${config.profile ? ` (profile ${config.profile})` : ''} for the files under ${config.dir}.`);
+        }
       } catch (error) {
         if (!(error instanceof ConfigError)) throw error;
         configProblem = error.message;
