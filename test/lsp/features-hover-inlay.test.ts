@@ -19,6 +19,11 @@ const READ_ONLY_HOVER = [
   '**This tool:** `readOnlyHint: true` (declared).',
 ].join('\n');
 
+/** A model object's hover: its name, what it becomes for clients, this tool's values. */
+function modelHover(object: string, becomes: string, thisTool: string): string {
+  return [`**\`${object}\`** — what it becomes for clients`, '', becomes, '', `**This tool:** ${thisTool}`].join('\n');
+}
+
 const BEHAVIOR_BECOMES = 'Arcade flags → MCP annotations: `read_only` → `readOnlyHint`, `destructive` → `destructiveHint`, `idempotent` → `idempotentHint`, `open_world` → `openWorldHint`. An unset or `None` flag is left out, so clients assume its default. `operations` go only to `_meta.arcade.metadata`.';
 
 describe('hover', () => {
@@ -62,24 +67,13 @@ describe('hover', () => {
     const name = await hover(client, document, after(document, ', unused-'));
     assert.ok(name?.startsWith('**MTL901 unused-suppression**'), name);
     assert.equal(await hover(client, document, after(document, 'def list_mess')), undefined);
-    assert.equal(await hover(client, document, after(document, '=ToolMeta')), [
-      '**`ToolMetadata`** — what it becomes for clients',
-      '',
-      'Arcade tool metadata: its `behavior` becomes the tool\'s MCP annotations, and `classification`, `behavior` and `extras` are sent as written in `_meta.arcade.metadata` (also the webhook metadata). `strict` is never sent.',
-      '',
-      '**This tool:** `readOnlyHint: true` · `destructiveHint: false` · `idempotentHint: true` · `openWorldHint: true`.',
-    ].join('\n'));
-    assert.equal(await hover(client, document, after(document, '=Classif')), [
-      '**`Classification`** — what it becomes for clients',
-      '',
+    const declared = '`readOnlyHint: true` · `destructiveHint: false` · `idempotentHint: true` · `openWorldHint: true`.';
+    assert.equal(await hover(client, document, after(document, '=ToolMeta')), modelHover('ToolMetadata',
+      'Arcade tool metadata: its `behavior` becomes the tool\'s MCP annotations, and `classification`, `behavior` and `extras` are sent as written in `_meta.arcade.metadata` (also the webhook metadata). `strict` is never sent.', declared));
+    assert.equal(await hover(client, document, after(document, '=Classif')), modelHover('Classification',
       'Not an MCP annotation: `service_domains` go only to `_meta.arcade.metadata` (also the webhook metadata), for tool discovery. A service domain means an external service, so `open_world` must not be False.',
-      '',
-      '**This tool:** `"classification": {"service_domains":["email","calendar"]}` in `_meta.arcade.metadata`.',
-    ].join('\n'));
-    assert.equal(await hover(client, document, after(document, '=Beh')), [
-      '**`Behavior`** — what it becomes for clients', '', BEHAVIOR_BECOMES, '',
-      '**This tool:** `readOnlyHint: true` · `destructiveHint: false` · `idempotentHint: true` · `openWorldHint: true`.',
-    ].join('\n'));
+      '`"classification": {"service_domains":["email","calendar"]}` in `_meta.arcade.metadata`.'));
+    assert.equal(await hover(client, document, after(document, '=Beh')), modelHover('Behavior', BEHAVIOR_BECOMES, declared));
     await client.close(document.uri);
   });
 
@@ -88,19 +82,14 @@ describe('hover', () => {
     await openAndLint(client, document);
     // MTL201 sits on this Behavior, which leaves read_only unset (its misspelling `readonly` is MTL206's).
     assert.equal(await hover(client, document, after(document, '=Beha')), [
-      '**`Behavior`** — what it becomes for clients', '', BEHAVIOR_BECOMES, '',
-      '**This tool:** `readOnlyHint: false`* · `destructiveHint: false` · `idempotentHint: true` · `openWorldHint: true` (`*` spec default).',
+      modelHover('Behavior', BEHAVIOR_BECOMES, '`readOnlyHint: false`* · `destructiveHint: false` · `idempotentHint: true` · `openWorldHint: true` (`*` spec default).'),
       '', '---', '',
       '**MTL201 missing-behavior-flag:** Arcade leaves an unset flag out of the tool\'s MCP annotations, and clients then assume the spec\'s pessimistic defaults: not read-only, destructive, not idempotent, open-world. A read-only tool without `read_only=True` gets a confirmation prompt on every call, and directory reviews reject tools whose flags are not explicit. [Documentation](https://github.com/mcp-tool-lint/mcp-tool-lint/blob/main/docs/rules/missing-behavior-flag.md)',
     ].join('\n'));
     const annotations = await hover(client, document, after(document, '=ToolAnnot'));
-    assert.ok(annotations?.startsWith([
-      '**`ToolAnnotations`** — what it becomes for clients',
-      '',
+    assert.ok(annotations?.startsWith(modelHover('ToolAnnotations',
       'MCP tool annotations, sent as written in the tool\'s `tools/list` entry. An omitted hint takes the spec default: `readOnlyHint: false`, `destructiveHint: true`, `idempotentHint: false`, `openWorldHint: true`.',
-      '',
-      '**This tool:** `readOnlyHint: true` · `destructiveHint: true`* · `idempotentHint: false`* · `openWorldHint: true` (`*` spec default).',
-    ].join('\n')), annotations);
+      '`readOnlyHint: true` · `destructiveHint: true`* · `idempotentHint: false`* · `openWorldHint: true` (`*` spec default).')), annotations);
     await client.close(document.uri);
   });
 

@@ -12,12 +12,15 @@ import { WARM_UP_KEYSTROKES, WarmUp } from '../../server/src/lsp/warm-up/warm-up
 
 const FILES: Record<GrammarId, string> = { python: 'sample.py', typescript: 'sample.ts', tsx: 'sample.tsx', javascript: 'sample.js' };
 
-function recordingLogger(): { log: Logger; errors: string[]; infos: string[] } {
+/** A logger that keeps the errors and the debug-level lines (where the warm-up reports). */
+function recordingLogger(): { log: Logger; errors: string[]; debugs: string[] } {
   const errors: string[] = [];
-  const infos: string[] = [];
-  const connection = { console: { error: (message: string) => errors.push(message), info: (message: string) => infos.push(message), warn: () => undefined, log: () => undefined } };
-  return { log: new Logger(connection as unknown as Connection), errors, infos };
+  const debugs: string[] = [];
+  const connection = { console: { error: (message: string) => errors.push(message), debug: (message: string) => debugs.push(message), info: () => undefined, warn: () => undefined, log: () => undefined } };
+  return { log: new Logger(connection as unknown as Connection), errors, debugs };
 }
+
+const LANGUAGES: Record<GrammarId, string> = { python: 'Python', typescript: 'TypeScript', tsx: 'TSX', javascript: 'JavaScript' };
 
 test('each grammar\'s sample parses cleanly and declares tools, with findings of more than one rule', async () => {
   await initAnalysis();
@@ -32,9 +35,9 @@ test('each grammar\'s sample parses cleanly and declares tools, with findings of
   }
 });
 
-test('warming up types the keystrokes into each grammar\'s sample once, and says so in the log', async () => {
+test('warming up types the keystrokes into each grammar\'s sample once, and says so in the log, at debug level', async () => {
   await initAnalysis();
-  const { log, errors, infos } = recordingLogger();
+  const { log, errors, debugs } = recordingLogger();
   const warmUp = new WarmUp(log);
   for (const grammar of Object.keys(FILES) as GrammarId[]) {
     warmUp.start(grammar);
@@ -43,13 +46,13 @@ test('warming up types the keystrokes into each grammar\'s sample once, and says
   await warmUp.done();
   assert.deepEqual(errors, []);
   assert.equal(warmUp.typed, 4 * WARM_UP_KEYSTROKES);
-  assert.deepEqual(infos.map((message) => message.replace(/ in \d+ ms /, ' in N ms ')), Object.keys(FILES).map((grammar) =>
-    `Warmed up for ${grammar} in N ms (${WARM_UP_KEYSTROKES} keystrokes typed into a sample module).`));
+  assert.deepEqual(debugs.map((message) => message.replace(/\(\d+ ms\)/, '(N ms)')), (Object.keys(FILES) as GrammarId[]).map((grammar) =>
+    `Ready for fast typing in ${LANGUAGES[grammar]} files: practised ${WARM_UP_KEYSTROKES} keystrokes on a sample file in the background (N ms).`));
 });
 
 test('an interruption ends the warm-ups started so far, queued ones too; a grammar started later still warms up', async () => {
   await initAnalysis();
-  const { log, errors, infos } = recordingLogger();
+  const { log, errors, debugs } = recordingLogger();
   const warmUp = new WarmUp(log);
   warmUp.start('python');
   warmUp.start('typescript');
@@ -60,12 +63,12 @@ test('an interruption ends the warm-ups started so far, queued ones too; a gramm
   for (let turn = 0; turn < 20; turn++) await new Promise((resolve) => setImmediate(resolve));
   assert.equal(warmUp.typed, typed);
   assert.ok(typed < WARM_UP_KEYSTROKES, `${typed} keystrokes`);
-  assert.equal(infos.length, 0, 'no warm-up finished');
+  assert.equal(debugs.length, 0, 'no warm-up finished');
   // An interrupted grammar counts as warmed (the author's typing warms it); another one warms up in full.
   warmUp.start('python');
   warmUp.start('javascript');
   await warmUp.done();
   assert.equal(warmUp.typed, typed + WARM_UP_KEYSTROKES);
-  assert.deepEqual(infos.map((message) => message.split(' in ')[0]), ['Warmed up for javascript']);
+  assert.deepEqual(debugs.map((message) => message.split(':')[0]), ['Ready for fast typing in JavaScript files']);
   assert.deepEqual(errors, []);
 });

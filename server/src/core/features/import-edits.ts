@@ -81,14 +81,15 @@ function scriptInsertions(statements: readonly Node[], imports: readonly Snippet
   const requires = statements.filter((statement) => requireOf(statement));
   const commonJs = esImports.length === 0 && requires.length > 0;
   const bound = new Set([...importBindings(esImports).map((binding) => binding.local), ...requires.flatMap((statement) => requireOf(statement)!.names)]);
-  const quote = esImports[0]?.childForFieldName('source')?.text.charAt(0) ?? '"';
+  const quote = (esImports[0]?.childForFieldName('source') ?? requires[0]?.descendantsOfType('string')[0])?.text.charAt(0) === "'" ? "'" : '"';
   const semicolon = (esImports.at(-1) ?? requires.at(-1))?.text.endsWith(';') ?? true ? ';' : '';
   const insertions: Insertion[] = [];
   const lines: string[] = [];
   for (const [module, items] of byModule(imports.filter((item) => !bound.has(item.name) && !(commonJs && item.typeOnly)))) {
     const specifier = `${quote}${module}${quote}`;
     if (commonJs) {
-      lines.push(`const { ${items.map((item) => item.name).join(', ')} } = require(${specifier})${semicolon}`);
+      const names = items.map((item) => item.name).join(', ');
+      lines.push(`const { ${names} } = ${quote === "'" ? `require('${module}')` : `require("${module}")`}${semicolon}`);
       continue;
     }
     const joined = joinNamedImport(esImports, module, items);
