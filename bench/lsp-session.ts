@@ -41,6 +41,9 @@ export class LspSession {
   private readonly progressTitles = new Map<string | number, string>();
   private readonly progressEnded = new Map<string, number>();
   private readonly progressWaiters: Array<{ title: string; resolve(at: number): void }> = [];
+  /** Every `window/logMessage`, with when it arrived. */
+  readonly logs: Array<{ message: string; at: number }> = [];
+  private readonly logWaiters: Array<{ text: string; resolve: (at: number | undefined) => void }> = [];
 
   private constructor(readonly child: ChildProcess, readonly connection: MessageConnection) {
     connection.onNotification('textDocument/publishDiagnostics', (params: PublishDiagnosticsParams) => {
@@ -60,7 +63,11 @@ export class LspSession {
       params.items.map((item) => (item.section === 'mcpToolLint' ? { enable: true, profile: 'recommended' } : null)));
     connection.onRequest('client/registerCapability', () => null);
     connection.onRequest('window/workDoneProgress/create', () => null);
-    connection.onNotification('window/logMessage', () => undefined);
+    connection.onNotification('window/logMessage', (params: { message: string }) => {
+      const at = performance.now();
+      this.logs.push({ message: params.message, at });
+      for (const waiter of this.logWaiters.filter((entry) => params.message.includes(entry.text))) waiter.resolve(at);
+    });
     connection.onNotification('$/progress', (params: { token: string | number; value?: { kind?: string; title?: string } }) => {
       const at = performance.now();
       if (params.value?.kind === 'begin') this.progressTitles.set(params.token, params.value.title ?? '');
@@ -108,6 +115,21 @@ export class LspSession {
     session.initializedAt = performance.now();
     await connection.sendNotification('initialized', {});
     return session;
+  }
+
+  /** Resolves with when the first log message holding `text` arrived, or with undefined after `timeoutMs`. */
+  logged(text: string, timeoutMs: number): Promise<number | undefined> {
+    const found = this.logs.find((log) => log.message.includes(text));
+    if (found) return Promise.resolve(found.at);
+    return new Promise((resolve) => {
+      const waiter = { text, resolve: (at: number | undefined) => {
+        clearTimeout(timer);
+        this.logWaiters.splice(this.logWaiters.indexOf(waiter), 1);
+        resolve(at);
+      } };
+      const timer = setTimeout(() => waiter.resolve(undefined), timeoutMs);
+      this.logWaiters.push(waiter);
+    });
   }
 
   /**

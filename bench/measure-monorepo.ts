@@ -38,9 +38,15 @@ export interface MonorepoTyping extends Typed {
   indexed: boolean;
 }
 
+/** What the server logs (at debug level) once its warm-up has typed into a sample module (lsp/warm-up/warm-up.ts). */
+export const WARMED_UP_LOG = 'Ready for fast typing in';
+/** How long typing waits for the warm-up at most. */
+const WARM_UP_TIMEOUT_MS = 5_000;
+
 /**
  * Keystrokes into `file` of the monorepo opened as the workspace. `during`: the file is opened right
- * after `initialized` and typed into as soon as its first diagnostics arrive, while the index builds.
+ * after `initialized` and typed into once the server has warmed up (the single-file rows wait for the
+ * same: the server idle after its warm-up; with the index building it is never idle), while the index builds.
  * Otherwise the file is opened once the index's progress ended (or, with `waitForIndex` false or after
  * INDEX_TIMEOUT_MS, without it) and typed into once the server is idle, as the single-file rows do.
  */
@@ -51,6 +57,7 @@ export async function keystrokesInMonorepo(
   try {
     if (!during && waitForIndex) await session.progressEnd(INDEX_TITLE, INDEX_TIMEOUT_MS);
     const { uri, text } = await openIn(session, file, !during);
+    if (during) await session.logged(WARMED_UP_LOG, WARM_UP_TIMEOUT_MS);
     const typed = await typeInto(session, uri, text, count, seed);
     const ended = session.progressEndedAt(INDEX_TITLE);
     return { ...typed, beforeIndexEnd: typed.sent.filter((at) => ended === undefined || at < ended).length, indexed: ended !== undefined, indexing: session.progressBegan(INDEX_TITLE) };

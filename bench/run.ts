@@ -201,10 +201,10 @@ async function monorepoRows(add: (row: Row) => void): Promise<void> {
 
 function typingNote(results: readonly MonorepoTyping[], during: boolean): string {
   if (during && results.every((result) => result.indexing && !result.indexed)) {
-    return 'typed right after the first diagnostics, while the index had begun and held back (it goes on once typing pauses)';
+    return 'typed once the server had warmed up, while the index had begun and held back (it goes on once typing pauses)';
   }
   if (!results.some((result) => result.indexed)) {
-    return `no indexing progress: typed ${during ? 'right after the first diagnostics' : 'once the server was idle'}`;
+    return `no indexing progress: typed ${during ? 'once the server had warmed up' : 'once the server was idle'}`;
   }
   if (!during) return 'typed once the index\'s progress ended and the server was idle';
   const before = results.map((result) => result.beforeIndexEnd).sort((a, b) => a - b);
