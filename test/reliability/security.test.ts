@@ -179,7 +179,7 @@ describe('workspace trust', () => {
       const choice = setting.type === 'string' && Array.isArray(setting.enum);
       const overrides = key === 'mcpToolLint.rules.customizations' && setting.type === 'array' && setting.items?.type === 'object'
         && Object.values(setting.items.properties ?? {}).every((p) => p.type === 'string');
-      // Globs only ever become path-matching regular expressions (core/config/glob.ts): they select files, never run them.
+      // Globs only ever become path-matching regular expressions (core/config/glob.ts, through `ignore`): they select files, never run them.
       const excludeGlobs = key === 'mcpToolLint.exclude' && setting.type === 'array' && setting.items?.type === 'string';
       assert.ok(['boolean', 'number', 'integer'].includes(setting.type) || choice || overrides || excludeGlobs, `${key} (${setting.type}) is free-form: check it cannot run code or load modules from the workspace, then allow it here`);
     }
