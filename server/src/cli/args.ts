@@ -25,6 +25,10 @@ export interface CliOptions {
   fixDryRun: boolean;
   /** Exit 0 whatever the findings (the `npm start` demo). */
   exitZero: boolean;
+  /** `--cache`: reuse the findings of files unchanged since the last run. */
+  cache: boolean;
+  /** `--cache-location PATH`: the cache file, or the folder holding it. */
+  cacheLocation?: string;
   tool?: string;
   /** `preview FILE --server NAME`: every tool of one server across the project. */
   server?: string;
@@ -49,6 +53,8 @@ const OPTIONS = {
   fix: { type: 'boolean' },
   'fix-dry-run': { type: 'boolean' },
   'exit-zero': { type: 'boolean' },
+  cache: { type: 'boolean' },
+  'cache-location': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
 } as const satisfies ParseArgsConfig['options'];
@@ -58,7 +64,7 @@ type OptionName = keyof typeof OPTIONS;
 export function parseArgs(argv: readonly string[]): CliOptions {
   const options: CliOptions = {
     command: 'check', paths: [], format: 'text', rules: [], quiet: false, fix: false, fixDryRun: false,
-    exitZero: false, help: false, version: false,
+    exitZero: false, cache: false, help: false, version: false,
   };
   // Not strict: unknown options and missing values come back as tokens, and get this CLI's own one-line messages.
   const { tokens } = parseArgsOf({ args: [...argv], options: OPTIONS, strict: false, allowPositionals: true, tokens: true });
@@ -90,6 +96,7 @@ function setFlag(options: CliOptions, name: OptionName): void {
     case 'fix': options.fix = true; break;
     case 'fix-dry-run': options.fixDryRun = true; break;
     case 'exit-zero': options.exitZero = true; break;
+    case 'cache': options.cache = true; break;
     case 'help': options.help = true; break;
     case 'version': options.version = true; break;
   }
@@ -127,6 +134,9 @@ function setValue(options: CliOptions, name: OptionName, value: string): void {
       break;
     case 'server':
       options.server = value;
+      break;
+    case 'cache-location':
+      options.cacheLocation = value;
       break;
   }
 }
@@ -173,6 +183,10 @@ Options:
   --fix                   apply safe fixes in place and report what changed
   --fix-dry-run           print the safe fixes as a unified diff, change nothing
   --exit-zero             exit 0 even when there are errors
+  --cache                 reuse the findings of files unchanged since the last run
+                          (keyed by content, settings, version and what each file reads)
+  --cache-location PATH   the cache file, or a folder for it (default:
+                          node_modules/.cache/mcp-tool-lint/ or .mcp-tool-lint-cache/)
   -h, --help              show this help
   -v, --version           print the version
 

@@ -7,6 +7,8 @@ import packageJson from '../../../package.json';
 import { initAnalysis } from '../core/analyze';
 import { ConfigError, ConfigLoader, loadConfigFile } from '../core/config/config';
 import { CliOptions, HELP, parseArgs, UsageError } from './args';
+import { lintWithCache } from './cache/cached-lint';
+import { cacheFileFor } from './cache/store';
 import { discoverFiles, InputError } from './discover';
 import { reportFixes } from './fix-report';
 import { formatGithub } from './format/github';
@@ -73,7 +75,13 @@ async function check(options: CliOptions, io: CliIo): Promise<number> {
   const threads = workerCount(sizes);
   const lintOptions = { loader, config, profile: options.profile, overrides: options.rules, maxFileSize: options.maxFileSize, fix, note };
   let linted: LintedFile[];
-  if (threads > 1) {
+  if (options.cache && !options.fixDryRun) {
+    // On the main thread: a file's cached entry records what its analysis read through one index.
+    linted = await lintWithCache(targets, {
+      ...lintOptions, paths: options.paths, cacheFile: cacheFileFor(options.cacheLocation),
+      serverModules: config?.serverModules, indexMaxFileSize: options.maxFileSize ?? config?.maxFileSize,
+    });
+  } else if (threads > 1) {
     const progress = progressLine(targets.length, io);
     const settings = {
       configFile: options.config, profile: options.profile, overrides: options.rules, maxFileSize: options.maxFileSize, fix,
