@@ -154,7 +154,7 @@ function parseRuleFlag(value: string): RuleOverride {
 
 export const HELP = `Usage: mcp-tool-lint [check] [options] [paths...]
        mcp-tool-lint preview FILE [--tool NAME | --server NAME]
-       mcp-tool-lint rules
+       mcp-tool-lint rules [--format json]
        mcp-tool-lint explain CODE
 
 Lints MCP tool metadata (Arcade ToolMetadata, MCP ToolAnnotations) in Python,
@@ -168,6 +168,7 @@ Commands:
                           --tool NAME keeps one tool; --server NAME prints every
                           tool the server NAME lists across the project
   rules                   list every rule: code, name, severity per profile, fix
+                          (--format json for a JSON array)
   explain CODE            print a rule's documentation (code or name)
 
 Options:

@@ -18,7 +18,7 @@ import { formatText } from './format/text';
 import { LintedFile, lintTargets, projectIndexFor } from './lint';
 import { fileSizes, isLintWorker, lintInParallel, runLintWorker, workerCount } from './parallel';
 import { previewFile } from './preview';
-import { explainRule, rulesTable } from './rule-commands';
+import { explainRule, rulesJson, rulesTable } from './rule-commands';
 
 export interface CliIo {
   stdout: (text: string) => void;
@@ -42,7 +42,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     }
     switch (options.command) {
       case 'rules':
-        io.stdout(rulesTable());
+        if (options.format !== 'text' && options.format !== 'json') throw new UsageError(`rules prints text or json, not ${options.format}`);
+        io.stdout(options.format === 'json' ? rulesJson() : rulesTable());
         return 0;
       case 'explain':
         if (options.paths.length > 1) throw new UsageError('explain takes one rule code or name');
