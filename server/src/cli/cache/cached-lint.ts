@@ -66,8 +66,8 @@ export async function lintWithCache(targets: readonly LintTarget[], options: Cac
     const now = current.get(file)!;
     return !options.fix && entry?.hash === now.hash && entry.settings === now.settings ? entry : undefined;
   };
-  const linted = new Map<string, { result?: LintedFile; entry?: CacheEntry }>();
-  const readsOf = (file: string): readonly string[] => linted.get(file)?.entry?.reads ?? fresh(file)?.reads ?? [];
+  const linted = new Map<string, { result?: LintedFile; reads: string[]; entry?: CacheEntry }>();
+  const readsOf = (file: string): readonly string[] => linted.get(file)?.reads ?? fresh(file)?.reads ?? [];
   const staleGroups = (): string[] => {
     const groups = new ReadGroups();
     for (const file of hashes.keys()) groups.add(file, readsOf(file));
@@ -90,11 +90,12 @@ export async function lintWithCache(targets: readonly LintTarget[], options: Cac
       const { target, settings } = current.get(file)!;
       const result = lintTarget(target, { ...options, project });
       const view = project.viewFor(file);
-      const reads = new Set([...(view instanceof IndexView ? view.readFiles : []), ...(project.summaryReads(file) ?? [])]);
-      reads.delete(file);
+      const read = new Set([...(view instanceof IndexView ? view.readFiles : []), ...(project.summaryReads(file) ?? [])]);
+      read.delete(file);
+      const reads = [...read].sort();
       // A file its fixes changed is linted again next time; its findings are those of the text before them.
       const keep = result && !result.fixed && sha1(result.text) === current.get(file)!.hash;
-      linted.set(file, { result, entry: keep ? { hash: current.get(file)!.hash, settings, reads: [...reads].sort(), group: '', findings: result.findings } : undefined });
+      linted.set(file, { result, reads, entry: keep ? { hash: current.get(file)!.hash, settings, reads, group: '', findings: result.findings } : undefined });
     }
     toLint = staleGroups();
   }

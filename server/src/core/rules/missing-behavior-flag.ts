@@ -25,7 +25,7 @@ export const missingBehaviorFlag: Rule = {
   name: 'missing-behavior-flag',
   severity: severities('warning', { strict: 'error', spec: 'off', arcade: 'off', 'openai-apps': 'error' }),
   cases: {
-    notRequiredByOpenAi: { label: 'idempotent (openai-apps)', when: 'in the openai-apps profile, a missing flag that OpenAI Apps does not require (idempotent)', severity: { 'openai-apps': 'warning' } },
+    notRequiredByOpenAi: { label: 'idempotent (openai-apps)', when: 'in the openai-apps profile, a missing flag that OpenAI Apps leaves optional (idempotent)', severity: { 'openai-apps': 'warning' } },
   },
   fixable: 'safe',
   messages: MESSAGES,
