@@ -1,6 +1,7 @@
 /** One measurement per issue 7 target, each taken the way the issue's table says. */
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Diagnostic } from 'vscode-languageserver/node';
@@ -131,6 +132,32 @@ export function cliWall(paths: Paths, folder: string): { ms: number; status: num
     // Reported as -1: the CLI printed something that is not the JSON array.
   }
   return { ms, status: run.status, findings };
+}
+
+/**
+ * `--cache` on `folder`: a first run with an empty cache, then a second on the unchanged files,
+ * each timed as a whole process (Node's start included), with the same output.
+ */
+export function cliCacheWalls(paths: Paths, folder: string): { firstMs: number; secondMs: number; sameOutput: boolean; findings: number } {
+  const location = fs.mkdtempSync(path.join(os.tmpdir(), 'mtl-bench-cache-'));
+  try {
+    const run = () => {
+      const started = performance.now();
+      const result = spawnSync(process.execPath, [paths.cli, '--cache', '--cache-location', `${location}${path.sep}`, '--format', 'json', folder], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+      return { ms: performance.now() - started, stdout: result.stdout };
+    };
+    const first = run();
+    const second = run();
+    let findings = -1;
+    try {
+      findings = (JSON.parse(second.stdout) as unknown[]).length;
+    } catch {
+      // Reported as -1: the CLI printed something that is not the JSON array.
+    }
+    return { firstMs: first.ms, secondMs: second.ms, sameOutput: first.stdout === second.stdout, findings };
+  } finally {
+    fs.rmSync(location, { recursive: true, force: true });
+  }
 }
 
 export interface MemoryFigures {

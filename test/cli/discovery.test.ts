@@ -54,8 +54,9 @@ test('.gitignore patterns of the tree are honoured, with negation and folder-onl
   assert.deepEqual(lintedFiles([], root).files, ['src/keep_pb2.py', 'src/sub/tools.py', 'src/top_only.py']);
   // Starting below the work tree's root, the .gitignore files above still apply.
   assert.deepEqual(lintedFiles(['src'], root).files, ['src/keep_pb2.py', 'src/sub/tools.py', 'src/top_only.py']);
-  // A file named on the command line is linted even when ignored.
+  // A file named on the command line is linted even when ignored, and so is a folder.
   assert.deepEqual(lintedFiles(['src/api_pb2.py'], root).files, ['src/api_pb2.py']);
+  assert.deepEqual(lintedFiles(['src/generated'], root).files, ['src/generated/tools.py']);
 });
 
 test('the exclude globs of the nearest config apply to the folder it sits in', () => {
@@ -71,6 +72,21 @@ test('the exclude globs of the nearest config apply to the folder it sits in', (
   });
   // pkg/ has its own config (the nearest wins), so the root's exclude does not reach into it.
   assert.deepEqual(lintedFiles([], root).files, ['a/tools.py', 'pkg/legacy/tools.py']);
+});
+
+test('exclude is gitignore-style: folder-only, bare names at any depth, globs and negation', () => {
+  const root = makeTree({
+    '.mcp-tool-lint.json': '{"exclude": ["generated/", "legacy", "*_old.py", "!keep_old.py"]}',
+    'generated/tools.py': TOOL,
+    'src/generated/tools.py': TOOL,
+    'src/legacy/tools.py': TOOL,
+    'legacy': 'a file named like the pattern\n',
+    'src/api_old.py': TOOL,
+    'src/keep_old.py': TOOL,
+    'src/tools.py': TOOL,
+  });
+  assert.deepEqual(lintedFiles([], root).files, ['src/keep_old.py', 'src/tools.py']);
+  assert.deepEqual(lintedFiles(['src/generated'], root).files, ['src/generated/tools.py'], 'a folder named on the command line is searched');
 });
 
 test('binary, non-UTF-8 and too-large files are skipped with a one-line note on stderr', () => {

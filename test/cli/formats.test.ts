@@ -180,6 +180,11 @@ test('rules table lists every rule with its severity in each profile and its fix
     const fix = { safe: 'safe fix', quickfix: 'quick-fix', none: '-' }[rule.fixable];
     assert.deepEqual(row.split(/ {2,}/), [rule.code, rule.name, ...PROFILES.map((profile) => rule.severity[profile]), fix]);
   }
+  // A kind of finding with a severity of its own, on an indented line under its rule.
+  const unknownField = lines.findIndex((line) => line.startsWith('MTL206 '));
+  assert.deepEqual(lines[unknownField + 1].split(/ {2,}/), ['', 'annotation key', 'warning', 'warning', 'warning', 'off', 'warning']);
+  const missingHint = lines.findIndex((line) => line.startsWith('MTL202 '));
+  assert.deepEqual(lines[missingHint + 1].split(/ {2,}/), ['', 'idempotentHint (openai-apps)', '-', '-', '-', 'off', 'info']);
 });
 
 test('explain prints the rule docs, by code or name', () => {

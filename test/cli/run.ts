@@ -1,5 +1,5 @@
 // Runs the built CLI (`node dist/cli.js`) as a user would, and builds throwaway project trees.
-import { spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -19,6 +19,17 @@ export function runCli(args: readonly string[], options: { cwd?: string; env?: R
   const result = spawnSync(process.execPath, [CLI, ...args], { cwd: options.cwd ?? CLI_FIXTURES, env: env as NodeJS.ProcessEnv, encoding: 'utf8' });
   if (result.status === null) throw new Error(`node dist/cli.js ${args.join(' ')} ended by ${result.signal}: ${result.error ?? ''} ${result.stderr}`);
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** `runCli` without blocking: several runs at once. */
+export function runCliAsync(args: readonly string[], options: { cwd?: string } = {}): Promise<CliRun> {
+  const env: Record<string, string | undefined> = { ...process.env, NO_COLOR: undefined, FORCE_COLOR: undefined };
+  return new Promise((resolve, reject) => {
+    const child = execFile(process.execPath, [CLI, ...args], { cwd: options.cwd ?? CLI_FIXTURES, env: env as NodeJS.ProcessEnv, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
+      if (child.exitCode === null) reject(new Error(`node dist/cli.js ${args.join(' ')} ended by ${child.signalCode}: ${error} ${stderr}`));
+      else resolve({ status: child.exitCode, stdout, stderr });
+    });
+  });
 }
 
 /** A fresh temporary folder holding `files` (text or bytes). */

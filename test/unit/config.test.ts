@@ -103,6 +103,24 @@ test('pyproject.toml: sub-tables, inline tables, multi-line arrays, comments and
   assert.deepEqual(config.overrides, [{ rule: 'MTL901', severity: 'off' }, { rule: 'suppression-*', severity: 'warning' }]);
 });
 
+test('pyproject.toml: any valid TOML is read (multi-line strings, dotted keys, dates elsewhere)', () => {
+  const root = tree({
+    'pyproject.toml': [
+      'tool.mcp-tool-lint.profile = """strict"""',
+      "tool.mcp-tool-lint.exclude = ['''generated/''']",
+      '',
+      '[tool.poetry]',
+      'released = 1979-05-27',
+      "notes = '''",
+      '[tool.mcp-tool-lint]',
+      "'''",
+    ].join('\n'),
+  });
+  const config = loadConfigFile(path.join(root, 'pyproject.toml'))!;
+  assert.equal(config.profile, 'strict');
+  assert.deepEqual(config.exclude, ['generated/']);
+});
+
 test('pyproject.toml: rules as an inline table, CRLF line endings', () => {
   const root = tree({ 'pyproject.toml': '[tool.mcp-tool-lint]\r\nrules = { "unused-suppression" = "hint", MTL902 = "error" }\r\nmaxFileSize = 2000\r\n' });
   const config = loadConfigFile(path.join(root, 'pyproject.toml'))!;
@@ -119,10 +137,14 @@ test('a bad config file is one clear line, with the place of the mistake', () =>
     [{ '.mcp-tool-lint.json': '{"rules": {"no-such-rule": "off"}}' }, 'unknown rule "no-such-rule"'],
     [{ '.mcp-tool-lint.json': '{"exclude": "generated"}' }, '"exclude" must be an array of strings'],
     [{ '.mcp-tool-lint.json': '{"maxFileSize": "huge"}' }, '"maxFileSize" must be a number of bytes or a size such as "5MB"'],
-    [{ 'pyproject.toml': '[tool.mcp-tool-lint]\nprofile = "strict\n' }, 'pyproject.toml:2:11: this string is not closed with a double quote'],
-    [{ 'pyproject.toml': '[tool.mcp-tool-lint]\n\nprofile = strict\n' }, 'pyproject.toml:3:11: "strict" is not a string, number or boolean (strings need quotes)'],
-    [{ 'pyproject.toml': '[tool.mcp-tool-lint]\nexclude = ["a", "b"\nprofile = "spec"\n' }, 'expected "," or "]" in an array'],
-    [{ 'pyproject.toml': '[tool.mcp-tool-lint]\nprofile = "spec"\nprofile = "strict"\n' }, 'pyproject.toml:3:1: "profile" is set twice'],
+    // smol-toml's messages, placed at the line and column where the TOML stops being valid.
+    [{ 'pyproject.toml': '[tool.mcp-tool-lint]\nprofile = "strict\n' }, 'pyproject.toml:2:18: control characters are not allowed in strings'],
+    [{ 'pyproject.toml': '[tool.mcp-tool-lint]\n\nprofile = strict\n' }, 'pyproject.toml:3:11: invalid value'],
+    [{ 'pyproject.toml': '[tool.mcp-tool-lint]\nexclude = ["a", "b"\nprofile = "spec"\n' }, 'pyproject.toml:3:1: expected comma or end of structure'],
+    [{ 'pyproject.toml': '[tool.mcp-tool-lint]\nprofile = "spec"\nprofile = "strict"\n' }, 'pyproject.toml:3:1: trying to redefine an already defined table or value'],
+    // Invalid anywhere is an error, as in Ruff, even in a file without our table.
+    [{ 'pyproject.toml': '[project]\nname = "demo"\nversion = 1.0.0\n' }, 'pyproject.toml:3:14: illegal character in numeric literal'],
+    [{ 'pyproject.toml': 'tool.mcp-tool-lint = "strict"\n' }, 'pyproject.toml: tool.mcp-tool-lint must be a table, not "strict"'],
   ];
   for (const [files, expected] of cases) {
     const root = tree(files);
@@ -159,11 +181,15 @@ test('sizes: bytes, KB, MB', () => {
 
 test('exclude and .gitignore patterns', () => {
   const base = path.resolve('/repo');
-  const matcher = new PathMatcher().add(base, ['generated/', '*.gen.py', '/top.py', 'src/**/fixtures', '!keep.gen.py', '# a comment', '']);
+  const matcher = new PathMatcher().add(base, ['generated/', 'build', '*.gen.py', '/top.py', 'src/**/fixtures', '!keep.gen.py', '# a comment', '']);
   const at = (relative: string, isDir = false) => matcher.matches(path.join(base, relative), isDir);
   assert.equal(at('generated', true), true);
   assert.equal(at('a/generated', true), true);
   assert.equal(at('generated'), false, 'a trailing slash matches folders only');
+  assert.equal(at('build', true), true);
+  assert.equal(at('a/b/build'), true, 'a name without a slash matches files and folders at any depth');
+  assert.equal(at('build.py'), false);
+  assert.equal(at('generated/inner.py'), true, 'inside a matched folder');
   assert.equal(at('x/y/tools.gen.py'), true);
   assert.equal(at('keep.gen.py'), false, 'negated later');
   assert.equal(at('top.py'), true);

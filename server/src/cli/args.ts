@@ -1,4 +1,5 @@
-/** Command-line arguments of `mcp-tool-lint`. */
+/** Command-line arguments of `mcp-tool-lint`, read with `node:util` parseArgs. */
+import { parseArgs as parseArgsOf, ParseArgsConfig } from 'node:util';
 import { ConfigError, parseRuleOverride, parseSize } from '../core/config/config';
 import { PROFILES, ProfileName } from '../core/rules/rule';
 import { RuleOverride } from '../core/severity';
@@ -24,6 +25,10 @@ export interface CliOptions {
   fixDryRun: boolean;
   /** Exit 0 whatever the findings (the `npm start` demo). */
   exitZero: boolean;
+  /** `--cache`: reuse the findings of files unchanged since the last run. */
+  cache: boolean;
+  /** `--cache-location PATH`: the cache file, or the folder holding it. */
+  cacheLocation?: string;
   tool?: string;
   /** `preview FILE --server NAME`: every tool of one server across the project. */
   server?: string;
@@ -34,50 +39,50 @@ export interface CliOptions {
 /** A mistake on the command line: exit code 2 with this one-line message. */
 export class UsageError extends Error {}
 
-type ValueFlag = '--format' | '--profile' | '--rule' | '--config' | '--max-warnings' | '--max-file-size' | '--tool' | '--server';
-const VALUE_FLAGS: readonly string[] = ['--format', '--profile', '--rule', '--config', '--max-warnings', '--max-file-size', '--tool', '--server'];
-const SHORT_FLAGS: Record<string, string> = { '-f': '--format', '-c': '--config', '-q': '--quiet', '-h': '--help', '-v': '--version' };
+/** The options, as `node:util` parseArgs reads them; a string option takes the next argument as its value. */
+const OPTIONS = {
+  format: { type: 'string', short: 'f' },
+  profile: { type: 'string' },
+  rule: { type: 'string', multiple: true },
+  config: { type: 'string', short: 'c' },
+  'max-warnings': { type: 'string' },
+  'max-file-size': { type: 'string' },
+  tool: { type: 'string' },
+  server: { type: 'string' },
+  quiet: { type: 'boolean', short: 'q' },
+  fix: { type: 'boolean' },
+  'fix-dry-run': { type: 'boolean' },
+  'exit-zero': { type: 'boolean' },
+  cache: { type: 'boolean' },
+  'cache-location': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean', short: 'v' },
+} as const satisfies ParseArgsConfig['options'];
+
+type OptionName = keyof typeof OPTIONS;
 
 export function parseArgs(argv: readonly string[]): CliOptions {
   const options: CliOptions = {
     command: 'check', paths: [], format: 'text', rules: [], quiet: false, fix: false, fixDryRun: false,
-    exitZero: false, help: false, version: false,
+    exitZero: false, cache: false, help: false, version: false,
   };
-  let rest = [...argv];
-  if (rest.length && (COMMANDS as readonly string[]).includes(rest[0])) {
-    options.command = rest[0] as Command;
-    rest = rest.slice(1);
-  }
-  for (let i = 0; i < rest.length; i++) {
-    const arg = rest[i];
-    if (arg === '--') {
-      options.paths.push(...rest.slice(i + 1));
-      break;
-    }
-    if (!arg.startsWith('-') || arg === '-') {
-      options.paths.push(arg);
+  // Not strict: unknown options and missing values come back as tokens, and get this CLI's own one-line messages.
+  const { tokens } = parseArgsOf({ args: [...argv], options: OPTIONS, strict: false, allowPositionals: true, tokens: true });
+  for (const token of tokens) {
+    if (token.kind === 'positional') {
+      if (token.index === 0 && (COMMANDS as readonly string[]).includes(token.value)) options.command = token.value as Command;
+      else options.paths.push(token.value);
       continue;
     }
-    const eq = arg.indexOf('=');
-    let flag = eq > 0 && arg.startsWith('--') ? arg.slice(0, eq) : arg;
-    flag = SHORT_FLAGS[flag] ?? flag;
-    if (VALUE_FLAGS.includes(flag)) {
-      let value: string | undefined;
-      if (eq > 0 && arg.startsWith('--')) value = arg.slice(eq + 1);
-      else value = rest[++i];
-      if (value === undefined) throw new UsageError(`${flag} needs a value`);
-      setValue(options, flag as ValueFlag, value);
-      continue;
-    }
-    if (eq > 0) throw new UsageError(`${flag} takes no value`);
-    switch (flag) {
-      case '--quiet': options.quiet = true; break;
-      case '--fix': options.fix = true; break;
-      case '--fix-dry-run': options.fixDryRun = true; break;
-      case '--exit-zero': options.exitZero = true; break;
-      case '--help': options.help = true; break;
-      case '--version': options.version = true; break;
-      default: throw new UsageError(`unknown option ${arg} (see mcp-tool-lint --help)`);
+    if (token.kind !== 'option') continue;
+    if (!Object.hasOwn(OPTIONS, token.name)) throw new UsageError(`unknown option ${argv[token.index]} (see mcp-tool-lint --help)`);
+    const name = token.name as OptionName;
+    if (OPTIONS[name].type === 'string') {
+      if (token.value === undefined) throw new UsageError(`--${name} needs a value`);
+      setValue(options, name, token.value);
+    } else {
+      if (token.inlineValue) throw new UsageError(`--${name} takes no value`);
+      setFlag(options, name);
     }
   }
   if (options.fix && options.fixDryRun) throw new UsageError('use either --fix or --fix-dry-run, not both');
@@ -85,38 +90,53 @@ export function parseArgs(argv: readonly string[]): CliOptions {
   return options;
 }
 
-function setValue(options: CliOptions, flag: ValueFlag, value: string): void {
-  switch (flag) {
-    case '--format':
+function setFlag(options: CliOptions, name: OptionName): void {
+  switch (name) {
+    case 'quiet': options.quiet = true; break;
+    case 'fix': options.fix = true; break;
+    case 'fix-dry-run': options.fixDryRun = true; break;
+    case 'exit-zero': options.exitZero = true; break;
+    case 'cache': options.cache = true; break;
+    case 'help': options.help = true; break;
+    case 'version': options.version = true; break;
+  }
+}
+
+function setValue(options: CliOptions, name: OptionName, value: string): void {
+  switch (name) {
+    case 'format':
       if (!(FORMATS as readonly string[]).includes(value)) throw new UsageError(`--format must be one of ${FORMATS.join(', ')}, not "${value}"`);
       options.format = value as Format;
       break;
-    case '--profile':
+    case 'profile':
       if (!(PROFILES as readonly string[]).includes(value)) throw new UsageError(`--profile must be one of ${PROFILES.join(', ')}, not "${value}"`);
       options.profile = value as ProfileName;
       break;
-    case '--rule':
+    case 'rule':
       options.rules.push(parseRuleFlag(value));
       break;
-    case '--config':
+    case 'config':
       options.config = value;
       break;
-    case '--max-warnings': {
+    case 'max-warnings': {
       if (!/^\d+$/.test(value)) throw new UsageError(`--max-warnings must be a whole number, not "${value}"`);
       options.maxWarnings = Number(value);
       break;
     }
-    case '--max-file-size': {
+    case 'max-file-size': {
       const size = parseSize(/^\d+(\.\d+)?$/.test(value) ? Number(value) : value);
       if (size === undefined) throw new UsageError(`--max-file-size must be a size such as 5MB, 512KB or a number of bytes, not "${value}"`);
       options.maxFileSize = size;
       break;
     }
-    case '--tool':
+    case 'tool':
       options.tool = value;
       break;
-    case '--server':
+    case 'server':
       options.server = value;
+      break;
+    case 'cache-location':
+      options.cacheLocation = value;
       break;
   }
 }
@@ -134,7 +154,7 @@ function parseRuleFlag(value: string): RuleOverride {
 
 export const HELP = `Usage: mcp-tool-lint [check] [options] [paths...]
        mcp-tool-lint preview FILE [--tool NAME | --server NAME]
-       mcp-tool-lint rules
+       mcp-tool-lint rules [--format json]
        mcp-tool-lint explain CODE
 
 Lints MCP tool metadata (Arcade ToolMetadata, MCP ToolAnnotations) in Python,
@@ -148,6 +168,7 @@ Commands:
                           --tool NAME keeps one tool; --server NAME prints every
                           tool the server NAME lists across the project
   rules                   list every rule: code, name, severity per profile, fix
+                          (--format json for a JSON array)
   explain CODE            print a rule's documentation (code or name)
 
 Options:
@@ -163,6 +184,10 @@ Options:
   --fix                   apply safe fixes in place and report what changed
   --fix-dry-run           print the safe fixes as a unified diff, change nothing
   --exit-zero             exit 0 even when there are errors
+  --cache                 reuse the findings of files unchanged since the last run
+                          (keyed by content, settings, version and what each file reads)
+  --cache-location PATH   the cache file, or a folder for it (default:
+                          node_modules/.cache/mcp-tool-lint/ or .mcp-tool-lint-cache/)
   -h, --help              show this help
   -v, --version           print the version
 

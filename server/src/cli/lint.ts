@@ -6,7 +6,7 @@ import { ConfigLoader, DEFAULT_MAX_FILE_SIZE, ProjectConfig, resolveSettings } f
 import { ProfileName } from '../core/rules/rule';
 import { RuleOverride } from '../core/severity';
 import { LintTarget } from './discover';
-import { DiskFileSystem } from '../core/project/file-system';
+import { DiskFileSystem, ProjectFileSystem } from '../core/project/file-system';
 import { ProjectIndex } from '../core/project/project-index';
 import { projectRootFor } from '../core/project/roots';
 import { applySafeFixes, FixOutcome } from './fix';
@@ -63,15 +63,27 @@ export function lintTarget(target: LintTarget, options: LintOptions): LintedFile
   return { file: target.display, text: source.text, findings: analysis.findings };
 }
 
-/**
- * The project index for linting `targets` found from `paths`: rooted at the outermost workspace
- * root above each path (else its git root, else the path), every target's tools read first, so
- * each file is linted knowing what the others register.
- */
-export function projectIndexFor(paths: readonly string[], targets: readonly LintTarget[], options: { serverModules?: readonly string[]; maxFileSize?: number }): ProjectIndex {
+/** The roots the project index of `paths` reads from: the outermost workspace root above each path, else its git root, else the path. */
+export function projectRootsFor(paths: readonly string[]): string[] {
   const anywhere = new DiskFileSystem(['/']);
-  const roots = [...new Set((paths.length ? paths : ['.']).map((given) => projectRootFor(path.resolve(given), anywhere)))];
-  const index = new ProjectIndex(roots, new DiskFileSystem(roots, undefined, options.maxFileSize), { serverModules: options.serverModules, keepDeclarations: true });
+  return [...new Set((paths.length ? paths : ['.']).map((given) => projectRootFor(path.resolve(given), anywhere)))];
+}
+
+export interface ProjectIndexOptions {
+  serverModules?: readonly string[];
+  maxFileSize?: number;
+  /** Wraps the index's file system (`--cache` records what the index reads through it). */
+  fileSystem?: (disk: ProjectFileSystem) => ProjectFileSystem;
+}
+
+/**
+ * The project index for linting `targets` found from `paths` (rooted at `projectRootsFor(paths)`),
+ * every target's tools read first, so each file is linted knowing what the others register.
+ */
+export function projectIndexFor(paths: readonly string[], targets: readonly LintTarget[], options: ProjectIndexOptions): ProjectIndex {
+  const roots = projectRootsFor(paths);
+  const disk = new DiskFileSystem(roots, undefined, options.maxFileSize);
+  const index = new ProjectIndex(roots, options.fileSystem?.(disk) ?? disk, { serverModules: options.serverModules, keepDeclarations: true });
   index.addCandidates(targets.map((target) => target.absolute));
   for (const file of index.pending()) index.summarise(file);
   return index;

@@ -7,6 +7,8 @@ import packageJson from '../../../package.json';
 import { initAnalysis } from '../core/analyze';
 import { ConfigError, ConfigLoader, loadConfigFile } from '../core/config/config';
 import { CliOptions, HELP, parseArgs, UsageError } from './args';
+import { lintWithCache } from './cache/cached-lint';
+import { cacheFileFor } from './cache/store';
 import { discoverFiles, InputError } from './discover';
 import { reportFixes } from './fix-report';
 import { formatGithub } from './format/github';
@@ -16,7 +18,7 @@ import { formatText } from './format/text';
 import { LintedFile, lintTargets, projectIndexFor } from './lint';
 import { fileSizes, isLintWorker, lintInParallel, runLintWorker, workerCount } from './parallel';
 import { previewFile } from './preview';
-import { explainRule, rulesTable } from './rule-commands';
+import { explainRule, rulesJson, rulesTable } from './rule-commands';
 
 export interface CliIo {
   stdout: (text: string) => void;
@@ -40,7 +42,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     }
     switch (options.command) {
       case 'rules':
-        io.stdout(rulesTable());
+        if (options.format !== 'text' && options.format !== 'json') throw new UsageError(`rules prints text or json, not ${options.format}`);
+        io.stdout(options.format === 'json' ? rulesJson() : rulesTable());
         return 0;
       case 'explain':
         if (options.paths.length > 1) throw new UsageError('explain takes one rule code or name');
@@ -73,7 +76,13 @@ async function check(options: CliOptions, io: CliIo): Promise<number> {
   const threads = workerCount(sizes);
   const lintOptions = { loader, config, profile: options.profile, overrides: options.rules, maxFileSize: options.maxFileSize, fix, note };
   let linted: LintedFile[];
-  if (threads > 1) {
+  if (options.cache && !options.fixDryRun) {
+    // On the main thread: a file's cached entry records what its analysis read through one index.
+    linted = await lintWithCache(targets, {
+      ...lintOptions, paths: options.paths, cacheFile: cacheFileFor(options.cacheLocation),
+      serverModules: config?.serverModules, indexMaxFileSize: options.maxFileSize ?? config?.maxFileSize,
+    });
+  } else if (threads > 1) {
     const progress = progressLine(targets.length, io);
     const settings = {
       configFile: options.config, profile: options.profile, overrides: options.rules, maxFileSize: options.maxFileSize, fix,

@@ -2,7 +2,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { analyzeText, initAnalysis, withLfLineBreaks } from '../core/analyze';
-import { ConfigLoader, DEFAULT_MAX_FILE_SIZE, EffectiveSettings, loadConfigFile, resolveSettings } from '../core/config/config';
+import { ConfigLoader, DEFAULT_MAX_FILE_SIZE, EffectiveSettings, loadConfigFile, resolveSettings, TolerantConfigLoader } from '../core/config/config';
 import { grammarForPath } from '../core/parse/parser';
 import { positionedTool, projectFile } from '../core/projection';
 import { DiskFileSystem } from '../core/project/file-system';
@@ -38,7 +38,7 @@ export async function previewFile(options: CliOptions): Promise<string> {
     const loader = new ConfigLoader();
     const settingsFor = (other: string) => other === absolute ? settings
       : resolveSettings({ cliProfile: options.profile, cliOverrides: options.rules, config: options.config ? config : loader.configFor(other) });
-    return json(previewServerOf(file, absolute, options.server, { settingsFor, loader, serverModules: config?.serverModules, maxFileSize: options.maxFileSize ?? config?.maxFileSize }));
+    return json(previewServerOf(file, absolute, options.server, { settingsFor, serverModules: config?.serverModules, maxFileSize: options.maxFileSize ?? config?.maxFileSize }));
   }
   // The file sees its project (its server module, its manifest), as when it is linted alone.
   await initAnalysis();
@@ -64,14 +64,14 @@ function json(value: unknown): string {
  */
 interface ServerPreviewOptions {
   settingsFor: (absolute: string) => EffectiveSettings;
-  loader: ConfigLoader;
   serverModules?: readonly string[];
   maxFileSize?: number;
 }
 
 function previewServerOf(file: string, absolute: string, name: string, options: ServerPreviewOptions): unknown {
   const root = wholeProjectRootFor(absolute, new DiskFileSystem(['/']));
-  const targets = discoverFiles([root], { loader: options.loader, note: () => undefined });
+  // Every source file of the project, for the index: a folder whose config cannot be read still holds modules (analysing a tool there reports the config).
+  const targets = discoverFiles([root], { loader: new TolerantConfigLoader(), note: () => undefined });
   const index = projectIndexFor([root], [...targets, { display: file, absolute }], options);
   const { server, known } = findServer(index, absolute, name);
   if (!server) {

@@ -8,7 +8,7 @@ import { extractDeclarations } from './frontends';
 import { Finding, Severity, ToolDeclaration } from './model';
 import { GrammarId, grammarFor, languageOfGrammar, loadAllGrammars, loadGrammars, parse } from './parse/parser';
 import { ALL_RULES } from './rules';
-import { ProfileName, Rule, RuleContext, SeverityOrOff, ReportOptions } from './rules/rule';
+import { caseSeverity, ProfileName, Rule, RuleContext, SeverityOrOff, ReportOptions } from './rules/rule';
 import { applyOverrides, overridesEnable, RuleOverride } from './severity';
 import { applyDirectives, applySuppressions, SuppressionDirective } from './suppressions';
 import { NodeLookup } from './parse/windows';
@@ -176,13 +176,21 @@ function ownFindings(declaration: ToolDeclaration, active: readonly ActiveRule[]
 
 /** Runs one check and adds its findings, at their final severity, to `into`. */
 function runCheck(rule: Rule, severity: Severity, options: AnalysisOptions, text: SourceText, into: Finding[], check: (context: RuleContext) => void): void {
+  const profile = options.profile ?? 'recommended';
   const context: RuleContext = {
-    profile: options.profile ?? 'recommended',
+    profile,
     severity,
     text,
     project: options.project,
     textOf: (file) => (file === undefined ? text : options.project?.sourceText(file)),
+    severityOf: (caseName) => {
+      const severityCase = rule.cases?.[caseName];
+      if (!severityCase) throw new Error(`${rule.code} has no severity case "${caseName}"`);
+      // A rule the profile leaves off runs only because an override turned it on: the override's severity applies to all of it.
+      return rule.severity[profile] === 'off' ? severity : caseSeverity(rule, severityCase, profile) ?? severity;
+    },
     report: (report: ReportOptions) => {
+      if (report.severity === 'off') return;
       const finalSeverity: SeverityOrOff = applyOverrides(rule, report.severity ?? severity, options.overrides ?? []);
       if (finalSeverity !== 'off') into.push(newFinding(rule, finalSeverity, report));
     },

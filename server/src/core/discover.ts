@@ -48,7 +48,7 @@ export function discoverFiles(paths: readonly string[], options: DiscoveryOption
       throw new InputError(`cannot read ${given}: ${describeErrno(error)}`);
     }
     if (stat.isDirectory()) {
-      walker.walk(absolute, given, ancestorIgnores(absolute));
+      walker.walkNamed(absolute, given);
     } else if (grammarForPath(absolute)) {
       add({ display: given, absolute });
     } else {
@@ -67,11 +67,25 @@ export function describeErrno(error: unknown): string {
 }
 
 class Walker {
-  private readonly excludes = new Map<ProjectConfig, PathMatcher>();
+  private readonly excludes = new Map<ProjectConfig, PathMatcher | undefined>();
+  /** The folder named on the command line that is being walked. */
+  private named = '';
 
   constructor(private readonly options: DiscoveryOptions, private readonly add: (target: LintTarget) => void) {}
 
-  walk(dir: string, display: string, inherited: PathMatcher): void {
+  /**
+   * A folder named on the command line is searched even when it is ignored or excluded itself (as a
+   * named file is linted): the patterns that match it, which would match everything inside it too
+   * (gitignore semantics), are not applied below it.
+   */
+  walkNamed(dir: string, display: string): void {
+    this.named = dir;
+    this.excludes.clear();
+    const inherited = ancestorIgnores(dir);
+    this.walk(dir, display, inherited.matches(dir, true) ? new PathMatcher() : inherited);
+  }
+
+  private walk(dir: string, display: string, inherited: PathMatcher): void {
     let entries: fs.Dirent[];
     try {
       entries = fs.readdirSync(dir, { withFileTypes: true });
@@ -94,13 +108,12 @@ class Walker {
     }
   }
 
-  private excludeMatcher(config: ProjectConfig): PathMatcher {
-    let matcher = this.excludes.get(config);
-    if (!matcher) {
-      matcher = new PathMatcher().add(config.dir, config.exclude);
-      this.excludes.set(config, matcher);
+  private excludeMatcher(config: ProjectConfig): PathMatcher | undefined {
+    if (!this.excludes.has(config)) {
+      const matcher = new PathMatcher().add(config.dir, config.exclude);
+      this.excludes.set(config, matcher.matches(this.named, true) ? undefined : matcher);
     }
-    return matcher;
+    return this.excludes.get(config);
   }
 }
 

@@ -201,7 +201,7 @@ test('the packaged .vsix installs into code-server and lints; what a user sees, 
     const at = inserted.map((text) => lines.findIndex((line) => line.startsWith(text)));
     assert.deepEqual(at, [...at].sort((a, b) => a - b), `the imports come before the tool:\n${lines.join('\n')}`);
     await shot(page, 'vscode-snippet-inserted.png');
-    assert.deepEqual(extra, [], 'the .vsix holds only bundles, wasm files, snippets, the schema, README, LICENSE, CHANGELOG and the icon (see .vscodeignore)');
+    assert.deepEqual(extra, [], 'the .vsix holds only bundles, wasm files, snippets, the schema, README, LICENSE, CHANGELOG and the icon (see the files list in package.json)');
   } catch (error) {
     if (workbench) await shot(workbench.page, 'vscode-installed-ui-failed.png').catch(() => undefined);
     throw error;

@@ -60,6 +60,18 @@ export class ConfigLoader {
   }
 }
 
+/** Config lookups for walks over a whole tree: a folder's bad config file is passed over instead of stopping the walk (whoever lints that folder's files reports it). */
+export class TolerantConfigLoader extends ConfigLoader {
+  override configFor(fileOrDir: string, isDir = false): ProjectConfig | undefined {
+    try {
+      return super.configFor(fileOrDir, isDir);
+    } catch (error) {
+      if (error instanceof ConfigError) return undefined;
+      throw error;
+    }
+  }
+}
+
 function configInDir(dir: string): ProjectConfig | undefined {
   const jsonFile = path.join(dir, JSON_CONFIG_NAME);
   if (isFile(jsonFile)) return loadConfigFile(jsonFile);
@@ -96,10 +108,11 @@ export function loadConfigFile(file: string, options: { optional?: boolean } = {
       if (error instanceof TomlError) throw new ConfigError(`${file}:${error.line}:${error.column}: ${error.message}`);
       throw error;
     }
-    if (!table) {
+    if (table === undefined) {
       if (options.optional) return undefined;
       throw new ConfigError(`${file}: has no [tool.mcp-tool-lint] table`);
     }
+    if (!isPlainObject(table)) throw new ConfigError(`${file}: tool.mcp-tool-lint must be a table, not ${JSON.stringify(table)}`);
     const renamed: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(table)) renamed[TOML_ALIASES[key] ?? key] = value;
     return parseConfigObject(renamed, absolute, `${file}: [tool.mcp-tool-lint]`);

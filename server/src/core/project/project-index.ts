@@ -110,6 +110,11 @@ export class ProjectIndex implements SymbolSource {
     this.toolsOf(file);
   }
 
+  /** The modules the view that read `file`'s tools read (its record), once they are read. */
+  summaryReads(file: string): ReadonlySet<string> | undefined {
+    return this.tools.get(file)?.reads;
+  }
+
   /** `summarise` in steps, the parse stopping every `stepMs`; a change to the file meanwhile drops what was read. */
   *summariseInSteps(file: string, stepMs: number | (() => number)): Generator<void, void, undefined> {
     if (this.tools.has(file) || this.computing.has(file)) return;

@@ -1,5 +1,5 @@
 import { Rule, severities } from './rule';
-import { arcadeBehavior, arcadeBool, classificationOf } from './shared/arcade';
+import { arcadeBehavior, arcadeBool, classificationOf, CONTRADICTION_CASES } from './shared/arcade';
 import { contradictionMessages, reportContradiction } from './shared/contradiction';
 import { relatedAt } from './shared/place';
 
@@ -9,6 +9,7 @@ export const closedWorldService: Rule = {
   code: 'MTL104',
   name: 'closed-world-service',
   severity: severities('error', { spec: 'off' }),
+  cases: CONTRADICTION_CASES,
   fixable: 'quickfix',
   messages: MESSAGES,
   docs: {

@@ -1,5 +1,5 @@
 import { Rule, severities } from './rule';
-import { arcadeBehavior, arcadeBool, hasOperation, operationsOf } from './shared/arcade';
+import { arcadeBehavior, arcadeBool, hasOperation, operationsOf, CONTRADICTION_CASES } from './shared/arcade';
 import { contradictionMessages, reportContradiction } from './shared/contradiction';
 import { relatedAt } from './shared/place';
 
@@ -9,6 +9,7 @@ export const deleteNotDestructive: Rule = {
   code: 'MTL103',
   name: 'delete-not-destructive',
   severity: severities('error', { spec: 'off' }),
+  cases: CONTRADICTION_CASES,
   fixable: 'quickfix',
   messages: MESSAGES,
   docs: {

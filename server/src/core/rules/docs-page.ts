@@ -2,17 +2,20 @@
  * Renders a rule's documentation page (docs/rules/<name>.md) and the index from the rule
  * files themselves, so the pages cannot drift from the code (test/unit/rule-docs.test.ts).
  */
-import { PROFILES, Rule } from './rule';
+import { caseSeverity, PROFILES, Rule } from './rule';
 
 function codeBlock(code: string, language: string): string {
   return ['```' + language, code.replace(/\s+$/, ''), '```'].join('\n');
 }
 
+/** The severities `mcp-tool-lint rules` lists: the main finding's, then each case's (rule.ts `cases`). */
 function severityTable(rule: Rule): string {
-  const header = `| ${PROFILES.join(' | ')} |`;
-  const divider = `|${PROFILES.map(() => '---').join('|')}|`;
-  const row = `| ${PROFILES.map((profile) => rule.severity[profile]).join(' | ')} |`;
-  return [header, divider, row].join('\n');
+  const header = `| findings | ${PROFILES.join(' | ')} |`;
+  const divider = `|---|${PROFILES.map(() => '---').join('|')}|`;
+  const cases = Object.values(rule.cases ?? {});
+  const rows = cases.map((severityCase) => `| ${severityCase.when.replace(/\|/g, '\\|')} | ${PROFILES.map((profile) => caseSeverity(rule, severityCase, profile) ?? '-').join(' | ')} |`);
+  rows.push(`| ${cases.length ? 'the others' : 'all'} | ${PROFILES.map((profile) => rule.severity[profile]).join(' | ')} |`);
+  return [header, divider, ...rows].join('\n');
 }
 
 const FIXABLE: Record<Rule['fixable'], string> = {
@@ -42,7 +45,7 @@ export function renderRuleDoc(rule: Rule): string {
   if (docs.mapping) sections.push('## MCP mapping', docs.mapping);
   sections.push(
     '## Severity per profile',
-    'The main finding\'s severity in each profile (`off`: not reported). The rule\'s text above says where a finding takes another severity.',
+    'The severity of the rule\'s findings in each profile (`off`: not reported; `-`: such findings do not arise there), as `mcp-tool-lint rules` lists it.',
     severityTable(rule),
     `Settings, config files and suppression comments accept both \`${rule.code}\` and \`${rule.name}\`, e.g. \`${language === 'python' ? '#' : '//'} mcp-tool-lint: ignore[${rule.name}] reason\`.`,
   );

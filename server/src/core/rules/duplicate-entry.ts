@@ -20,6 +20,9 @@ export const duplicateEntry: Rule = {
   code: 'MTL211',
   name: 'duplicate-entry',
   severity: severities('warning', { arcade: 'off' }),
+  cases: {
+    keyword: { label: 'repeated keyword', when: 'a keyword given twice in one Python call (a SyntaxError at import)', severity: severities('error') },
+  },
   fixable: 'safe',
   messages: MESSAGES,
   docs: {
@@ -71,7 +74,7 @@ function checkEntries(container: Value, context: RuleContext): void {
     const fix = removal(context, entry.value.file, entry.startOffset, entry.endOffset, `Remove the earlier ${entry.key}`, identical && !container.via);
     context.report({
       range: place.range,
-      severity: keyword ? 'error' : context.severity,
+      severity: keyword ? context.severityOf('keyword') : context.severity,
       message: fill(keyword ? (identical ? MESSAGES.keyword : MESSAGES.keywordDiffering) : (identical ? MESSAGES.key : MESSAGES.keyDiffering), { key: entry.key }),
       related: [...place.related, effective.value.file ? writtenAt(effective.value, `The effective ${entry.key} is written here.`) : { range: effective.range, message: `The effective ${entry.key} is written here.` }],
       fixes: fix ? [fix] : [],

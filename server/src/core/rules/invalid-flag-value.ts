@@ -20,6 +20,9 @@ export const invalidFlagValue: Rule = {
   code: 'MTL207',
   name: 'invalid-flag-value',
   severity: severities('error'),
+  cases: {
+    coercible: { label: 'coerced value', when: 'a value that Arcade\'s or the SDK\'s lax parsing reads as a boolean (0, "yes"), or a string hint in TS/JSON', severity: severities('warning', { arcade: 'off' }) },
+  },
   fixable: 'quickfix',
   messages: MESSAGES,
   docs: {
@@ -76,7 +79,7 @@ function checkFlag(field: FlagField, language: LanguageId, arcade: boolean, cont
     message = fill(MESSAGES.notBoolean, { key, value: written });
   }
   const fixes: Fix[] = target === undefined || value.via ? [] : [{ title: `Replace with ${booleanText(language, target)}`, edits: [replaceEdit(value.range, booleanText(language, target))], isPreferred: true, safe: false }];
-  context.report({ range: place.range, severity: coercible ? 'warning' : context.severity, message, related: place.related, fixes });
+  context.report({ range: place.range, severity: coercible ? context.severityOf('coercible') : context.severity, message, related: place.related, fixes });
 }
 
 function checkList(value: Value, field: string, enumName: string, context: RuleContext): void {

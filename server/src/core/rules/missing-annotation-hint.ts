@@ -1,7 +1,7 @@
 import { ANNOTATION_KEYS, ArcadeFlag, FLAG_TO_HINT as HINT_OF, SNAKE_HINTS, VENDOR_HINTS } from '../data/fields';
-import { AnnotationsModel, FlagField, HintName, Range, RelatedInfo, Severity, ToolDeclaration } from '../model';
+import { AnnotationsModel, FlagField, HintName, Range, RelatedInfo, ToolDeclaration } from '../model';
 import { annotationsOf } from './shared/annotations';
-import { fill, Rule, RuleContext, severities } from './rule';
+import { fill, Rule, RuleContext, severities, SeverityOrOff } from './rule';
 import { effectiveBool } from './shared/flags';
 import { assumptions, Gap, isMissing, misspelledFlags, writtenOf } from './shared/gaps';
 import { writtenAt } from './shared/place';
@@ -24,6 +24,9 @@ export const missingAnnotationHint: Rule = {
   code: 'MTL202',
   name: 'missing-annotation-hint',
   severity: severities('info', { strict: 'error', arcade: 'off', 'openai-apps': 'error' }),
+  cases: {
+    idempotentForOpenAi: { label: 'idempotentHint (openai-apps)', when: 'in the openai-apps profile, a missing idempotentHint (OpenAI Apps does not require it)', severity: { 'openai-apps': 'info' } },
+  },
   fixable: 'safe',
   messages: MESSAGES,
   docs: {
@@ -52,7 +55,7 @@ export const missingAnnotationHint: Rule = {
     const place = annotationsPlace(annotations);
     if (context.profile === 'openai-apps') {
       report(context, declaration, annotations, required, context.severity, place);
-      report(context, declaration, annotations, conditional, 'info', place);
+      report(context, declaration, annotations, conditional, context.severityOf('idempotentForOpenAi'), place);
     } else {
       report(context, declaration, annotations, [...required, ...conditional], context.severity, place);
     }
@@ -73,7 +76,7 @@ function keyFor(annotations: AnnotationsModel, hint: HintName): string {
   return snake ? SNAKE[hint] : hint;
 }
 
-function report(context: RuleContext, declaration: ToolDeclaration, annotations: AnnotationsModel, hints: HintName[], severity: Severity, place: { range: Range; related: RelatedInfo[] }): void {
+function report(context: RuleContext, declaration: ToolDeclaration, annotations: AnnotationsModel, hints: HintName[], severity: SeverityOrOff, place: { range: Range; related: RelatedInfo[] }): void {
   const value = annotations.value;
   if (hints.length === 0 || (value.kind !== 'call' && value.kind !== 'mapping')) return;
   const lax = declaration.language === 'python';

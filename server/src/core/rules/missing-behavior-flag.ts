@@ -1,7 +1,7 @@
 import { ARCADE_FLAGS, ARCADE_MODEL_FIELDS, ArcadeFlag } from '../data/fields';
 import { lastEntry } from '../interpret';
-import { BehaviorModel, Range, RelatedInfo, Severity, ToolDeclaration } from '../model';
-import { fill, Rule, RuleContext, severities } from './rule';
+import { BehaviorModel, Range, RelatedInfo, ToolDeclaration } from '../model';
+import { fill, Rule, RuleContext, severities, SeverityOrOff } from './rule';
 import { behaviorOf, operationsOf } from './shared/arcade';
 import { assumptions, Gap, isMissing, misspelledFlags, writtenOf } from './shared/gaps';
 import { writtenAt } from './shared/place';
@@ -24,6 +24,9 @@ export const missingBehaviorFlag: Rule = {
   code: 'MTL201',
   name: 'missing-behavior-flag',
   severity: severities('warning', { strict: 'error', spec: 'off', arcade: 'off', 'openai-apps': 'error' }),
+  cases: {
+    notRequiredByOpenAi: { label: 'idempotent (openai-apps)', when: 'in the openai-apps profile, a missing flag that OpenAI Apps leaves optional (idempotent)', severity: { 'openai-apps': 'warning' } },
+  },
   fixable: 'safe',
   messages: MESSAGES,
   docs: {
@@ -41,10 +44,10 @@ export const missingBehaviorFlag: Rule = {
     if (!behavior || !value || (value.kind !== 'call' && value.kind !== 'mapping') || value.opaqueSpread) return;
     const missing = ARCADE_FLAGS.filter((flag) => isMissing(behavior[SLOT[flag]]));
     if (missing.length === 0) return;
-    const groups: Array<{ flags: ArcadeFlag[]; severity: Severity }> = context.profile === 'openai-apps'
+    const groups: Array<{ flags: ArcadeFlag[]; severity: SeverityOrOff }> = context.profile === 'openai-apps'
       ? [
         { flags: missing.filter((f) => OPENAI_REQUIRED.has(f)), severity: context.severity },
-        { flags: missing.filter((f) => !OPENAI_REQUIRED.has(f)), severity: 'warning' },
+        { flags: missing.filter((f) => !OPENAI_REQUIRED.has(f)), severity: context.severityOf('notRequiredByOpenAi') },
       ]
       : [{ flags: missing, severity: context.severity }];
     const place = behaviorPlace(declaration, behavior);
@@ -64,7 +67,7 @@ function behaviorPlace(declaration: ToolDeclaration, behavior: BehaviorModel): {
   return { range: lastEntry(entries, 'behavior')?.keyRange ?? value.range, related: [] };
 }
 
-function report(context: RuleContext, declaration: ToolDeclaration, behavior: BehaviorModel, flags: ArcadeFlag[], severity: Severity, place: { range: Range; related: RelatedInfo[] }): void {
+function report(context: RuleContext, declaration: ToolDeclaration, behavior: BehaviorModel, flags: ArcadeFlag[], severity: SeverityOrOff, place: { range: Range; related: RelatedInfo[] }): void {
   const value = behavior.value;
   if (value.kind !== 'call' && value.kind !== 'mapping') return;
   const gaps: Gap[] = flags.map((flag) => {

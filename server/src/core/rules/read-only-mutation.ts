@@ -2,7 +2,7 @@ import { SourceText } from '../source-text';
 import { Fix, MetadataModel } from '../model';
 import { containerOfValue, editingFile, insertEntriesFix, setBooleanFix } from '../fixes/flag-fixes';
 import { Rule, RuleContext, severities } from './rule';
-import { arcadeBehavior, arcadeBool, mutatingItems, operationsOf } from './shared/arcade';
+import { arcadeBehavior, arcadeBool, mutatingItems, operationsOf, CONTRADICTION_CASES } from './shared/arcade';
 import { contradictionMessages, reportContradiction } from './shared/contradiction';
 import { relatedAt } from './shared/place';
 
@@ -12,6 +12,7 @@ export const readOnlyMutation: Rule = {
   code: 'MTL101',
   name: 'read-only-mutation',
   severity: severities('error', { spec: 'off' }),
+  cases: CONTRADICTION_CASES,
   fixable: 'quickfix',
   messages: MESSAGES,
   docs: {

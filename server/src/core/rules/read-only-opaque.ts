@@ -1,5 +1,5 @@
 import { Rule, severities } from './rule';
-import { arcadeBehavior, arcadeBool, hasOperation, mutatingItems, operationsOf } from './shared/arcade';
+import { arcadeBehavior, arcadeBool, hasOperation, mutatingItems, operationsOf, CONTRADICTION_CASES } from './shared/arcade';
 import { contradictionMessages, reportContradiction } from './shared/contradiction';
 import { relatedAt } from './shared/place';
 
@@ -9,6 +9,7 @@ export const readOnlyOpaque: Rule = {
   code: 'MTL102',
   name: 'read-only-opaque',
   severity: severities('error', { spec: 'off' }),
+  cases: CONTRADICTION_CASES,
   fixable: 'quickfix',
   messages: MESSAGES,
   docs: {

@@ -27,8 +27,8 @@ export interface RuleDocs {
 export interface ReportOptions {
   range: Range;
   message: string;
-  /** Defaults to the rule's severity in the active profile. */
-  severity?: Severity;
+  /** Defaults to the rule's severity in the active profile; a case's comes from `context.severityOf` (`off`: not reported). */
+  severity?: SeverityOrOff;
   related?: RelatedInfo[];
   fixes?: Fix[];
 }
@@ -43,7 +43,23 @@ export interface RuleContext {
   readonly project?: ProjectView;
   /** The text a value's offsets and ranges refer to: the document's, or that of the file a preset is written in (`Value.file`). */
   textOf(file: string | undefined): SourceText | undefined;
+  /** The severity of one of the rule's `cases` in the active profile (the rule's own when an override alone turns the rule on). */
+  severityOf(caseName: string): SeverityOrOff;
   report(options: ReportOptions): void;
+}
+
+/**
+ * Findings of a rule that take another severity than its main finding (an unknown annotation key
+ * is a warning where an unknown Arcade field is an error). `mcp-tool-lint rules`, `explain` and the
+ * docs pages list them from here, and the rule reports them with `context.severityOf(name)`.
+ */
+export interface SeverityCase {
+  /** A few words for the `rules` table: "annotation key". */
+  label: string;
+  /** Which findings: "a key of MCP annotations (not an Arcade model's field)". */
+  when: string;
+  /** Per profile where such findings arise (a profile left out: none arise there). */
+  severity: Partial<Record<ProfileName, SeverityOrOff>>;
 }
 
 export interface Rule {
@@ -65,6 +81,8 @@ export interface Rule {
   messages: Readonly<Record<string, string>>;
   /** Severity of the rule's main finding in each profile. */
   severity: Record<ProfileName, SeverityOrOff>;
+  /** Findings with a severity of their own, by name. */
+  cases?: Record<string, SeverityCase>;
   /** `safe`: has a fix that fix-all on save may apply; `quickfix`: fixes offered only on request. */
   fixable: 'safe' | 'quickfix' | 'none';
   docs: RuleDocs;
@@ -99,6 +117,11 @@ export function docsUrl(ruleName: string): string {
 /** Severity table helper: the same severity in every profile unless overridden. */
 export function severities(base: SeverityOrOff, overrides: Partial<Record<ProfileName, SeverityOrOff>> = {}): Record<ProfileName, SeverityOrOff> {
   return { recommended: base, strict: base, spec: base, arcade: base, 'openai-apps': base, ...overrides };
+}
+
+/** A case's severity in `profile`: off where the rule is off; undefined where the case does not arise. */
+export function caseSeverity(rule: Rule, severityCase: SeverityCase, profile: ProfileName): SeverityOrOff | undefined {
+  return rule.severity[profile] === 'off' ? 'off' : severityCase.severity[profile];
 }
 
 export type { Finding };

@@ -14,6 +14,9 @@ export const snakeCaseHint: Rule = {
   code: 'MTL214',
   name: 'snake-case-hint',
   severity: severities('info', { arcade: 'off' }),
+  cases: {
+    mixed: { label: 'mixed with camelCase', when: 'snake_case hints next to camelCase ones in one declaration', severity: severities('warning') },
+  },
   fixable: 'quickfix',
   messages: MESSAGES,
   docs: {
@@ -42,7 +45,7 @@ export const snakeCaseHint: Rule = {
       context.report({
         range: place.range,
         related: place.related,
-        severity: mixed ? 'warning' : context.severity,
+        severity: mixed ? context.severityOf('mixed') : context.severity,
         message: fill(mixed ? MESSAGES.mixed : MESSAGES.v2Only, { key: entry.key, camel, default: String(SPEC_DEFAULTS[camel]) }),
         fixes,
       });

@@ -3,7 +3,7 @@ import { renameKeyEdit } from '../fixes/edits';
 import { Entry, Fix, Value } from '../model';
 import { behaviorOf, classificationOf } from './shared/arcade';
 import { annotationsOf } from './shared/annotations';
-import { fill, Rule, RuleContext, severities, shorten } from './rule';
+import { fill, Rule, RuleContext, severities, SeverityOrOff, shorten } from './rule';
 import { placeEntry } from './shared/place';
 import { closestMatch } from './shared/suggest';
 
@@ -20,6 +20,9 @@ export const unknownField: Rule = {
   code: 'MTL206',
   name: 'unknown-field',
   severity: severities('error'),
+  cases: {
+    annotationKey: { label: 'annotation key', when: 'a key of MCP annotations that the spec does not define (not an Arcade model\'s field)', severity: severities('warning', { arcade: 'off' }) },
+  },
   fixable: 'quickfix',
   messages: MESSAGES,
   docs: {
@@ -48,7 +51,7 @@ export const unknownField: Rule = {
       for (const entry of entriesOf(annotations.value)) {
         if (allowed.includes(entry.key)) continue;
         const suggestion = closestMatch(entry.key, declaration.language === 'python' ? [...HINTS, 'title', ...Object.keys(SNAKE_HINTS)] : [...HINTS, 'title', ...VENDOR_HINTS.filter(() => declaration.form === 'fastmcp-add-tool')]);
-        report(context, entry, 'warning', suggestion, annotations.value, suggestion
+        report(context, entry, context.severityOf('annotationKey'), suggestion, annotations.value, suggestion
           ? fill(MESSAGES.hintNearMiss, { key: shorten(entry.key), suggestion })
           : fill(MESSAGES.annotationKey, { key: shorten(entry.key) }));
       }
@@ -65,18 +68,18 @@ function checkArcade(value: Value, model: ArcadeModel, context: RuleContext): vo
   for (const entry of entriesOf(value)) {
     if (fields.includes(entry.key)) continue;
     const suggestion = closestMatch(entry.key, fields);
-    report(context, entry, 'error', suggestion, value, suggestion
+    report(context, entry, context.severity, suggestion, value, suggestion
       ? fill(MESSAGES.fieldNearMiss, { model, key: shorten(entry.key, 30), suggestion })
       : fill(MESSAGES.field, { model, key: shorten(entry.key, 30), fields: fields.join(', ') }));
   }
 }
 
-function report(context: RuleContext, entry: Entry, severity: 'error' | 'warning', suggestion: string | undefined, container: Value, message: string): void {
+function report(context: RuleContext, entry: Entry, severity: SeverityOrOff, suggestion: string | undefined, container: Value, message: string): void {
   const place = placeEntry(entry, entry.key);
   const fixes: Fix[] = [];
   const present = entriesOf(container).some((e) => e.key === suggestion);
   if (suggestion && !present && !entry.viaSpread && !entry.value.via) {
     fixes.push({ title: `Rename ${entry.key} to ${suggestion}`, edits: [renameKeyEdit(context.text, entry.keyRange, suggestion)], isPreferred: true, safe: false });
   }
-  context.report({ range: place.range, severity: severity === 'error' ? context.severity : severity, message, related: place.related, fixes });
+  context.report({ range: place.range, severity, message, related: place.related, fixes });
 }

@@ -18,6 +18,7 @@ export const unknownOperation: Rule = {
     mapping: 'Not sent as an MCP annotation: the operations go to `_meta.arcade.metadata.behavior`.',
   },
   check(declaration, context) {
-    reportEnumProblems(behaviorOf(declaration.metadata)?.operations?.items, 'Operation', context, context.severity);
+    // Every unknown operation is one Arcade rejects (the five operations have not changed).
+    reportEnumProblems(behaviorOf(declaration.metadata)?.operations?.items, 'Operation', context, { certain: context.severity, uncertain: context.severity });
   },
 };

@@ -6,6 +6,9 @@ export const unknownServiceDomain: Rule = {
   code: 'MTL204',
   name: 'unknown-service-domain',
   severity: severities('warning', { spec: 'off', arcade: 'error' }),
+  cases: {
+    rejected: { label: 'rejected by Arcade', when: 'a value Arcade certainly rejects: a wrong case, a near-miss of a known value, or not a string', severity: severities('error') },
+  },
   fixable: 'quickfix',
   messages: ENUM_MESSAGES,
   docs: {
@@ -19,6 +22,6 @@ export const unknownServiceDomain: Rule = {
   },
   check(declaration, context) {
     // The arcade profile's severity is error: an unknown domain is one Arcade 4.11 rejects.
-    reportEnumProblems(classificationOf(declaration.metadata)?.serviceDomains?.items, 'ServiceDomain', context, context.severity);
+    reportEnumProblems(classificationOf(declaration.metadata)?.serviceDomains?.items, 'ServiceDomain', context, { certain: context.severityOf('rejected'), uncertain: context.severity });
   },
 };

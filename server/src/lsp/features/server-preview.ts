@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Position, Range } from 'vscode-languageserver/node';
 import { analyzeText, initAnalysis } from '../../core/analyze';
-import { ConfigLoader } from '../../core/config/config';
+import { TolerantConfigLoader } from '../../core/config/config';
 import { discoverFiles } from '../../core/discover';
 import { DiskFileSystem } from '../../core/project/file-system';
 import { isSourceFile, readFacts, serversOfFacts } from '../../core/project/modules';
@@ -142,7 +142,7 @@ const MAX_ON_DEMAND_FILES = 300;
 function discoverable(root: string): string[] {
   if (path.dirname(root) === root) return [];
   try {
-    const files = discoverFiles([root], { loader: new ConfigLoader(), note: () => undefined }).map((target) => target.absolute);
+    const files = discoverFiles([root], { loader: new TolerantConfigLoader(), note: () => undefined }).map((target) => target.absolute);
     return files.length <= MAX_ON_DEMAND_FILES ? files : [];
   } catch {
     return [];

@@ -1,7 +1,7 @@
 /** Reading Arcade's `ToolMetadata` the way Arcade itself does (arcade-metadata.md §1–§3). */
 import { EnumName, enumMembers, MUTATING_OPERATIONS } from '../../data/service-domains';
 import { BehaviorModel, ClassificationModel, EnumItem, FlagField, MetadataModel, ToolDeclaration, Value } from '../../model';
-import { ProfileName, RuleContext } from '../rule';
+import { ProfileName, Rule, RuleContext, severities, SeverityOrOff } from '../rule';
 
 /**
  * A flag as Arcade sees it after pydantic's lax parsing: true/false, null for None,
@@ -92,16 +92,28 @@ export function arcadeBehavior(declaration: ToolDeclaration): ContradictionConte
   return { declaration, metadata, behavior };
 }
 
+/** The severity case of MTL101–104 for a contradiction that `strict=False` accepts. */
+export const ACCEPTED_BY_STRICT_FALSE = 'acceptedByStrictFalse';
+
+/** MTL101–104's `cases`: under `strict=False`, a hint; not reported in the `arcade` profile, as Arcade skips the check. */
+export const CONTRADICTION_CASES: Rule['cases'] = {
+  [ACCEPTED_BY_STRICT_FALSE]: {
+    label: 'accepted by strict=False',
+    when: 'with strict=False on the same ToolMetadata: Arcade does not stop the server (not reported in the arcade profile)',
+    severity: severities('hint', { arcade: 'off' }),
+  },
+};
+
 /**
  * MTL101–104 under `strict=False`: a hint ("accepted by strict=False"), or nothing in the
  * `arcade` profile (Arcade skips these checks); nothing when strict is an expression.
  */
-export function contradictionSeverity(metadata: MetadataModel, context: RuleContext): { severity: RuleContext['severity']; accepted: boolean } | undefined {
+export function contradictionSeverity(metadata: MetadataModel, context: RuleContext): { severity: SeverityOrOff; accepted: boolean } | undefined {
   const mode = strictMode(metadata);
   if (mode === 'unknown') return undefined;
   if (mode === 'on') return { severity: context.severity, accepted: false };
   if (context.profile === 'arcade') return undefined;
-  return { severity: 'hint', accepted: true };
+  return { severity: context.severityOf(ACCEPTED_BY_STRICT_FALSE), accepted: true };
 }
 
 export function isArcadeProfile(profile: ProfileName): boolean {

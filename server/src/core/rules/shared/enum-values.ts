@@ -3,8 +3,8 @@ import { charAt, SourceText } from '../../source-text';
 import { EnumName, enumMembers } from '../../data/service-domains';
 import { replaceEdit } from '../../fixes/edits';
 import { offsetAt } from '../../fixes/positions';
-import { EnumItem, Fix, Severity, Value } from '../../model';
-import { fill, RuleContext, shorten } from '../rule';
+import { EnumItem, Fix, Value } from '../../model';
+import { fill, RuleContext, SeverityOrOff, shorten } from '../rule';
 import { placeValue } from './place';
 import { closestMatch } from './suggest';
 import { editingFile } from '../../fixes/flag-fixes';
@@ -81,10 +81,10 @@ function stringFix(text: SourceText, value: Value, suggestion: string): Fix | un
 }
 
 /**
- * Reports every problem item: those Arcade certainly rejects as errors, the others (a domain a newer
- * Arcade may have added) at `uncertainSeverity`.
+ * Reports every problem item, at `severity.certain` when Arcade certainly rejects it and at
+ * `severity.uncertain` otherwise; under the `arcade` profile only those Arcade certainly rejects.
  */
-export function reportEnumProblems(items: readonly EnumItem[] | undefined, enumName: EnumName, context: RuleContext, uncertainSeverity: Severity): void {
+export function reportEnumProblems(items: readonly EnumItem[] | undefined, enumName: EnumName, context: RuleContext, severity: { certain: SeverityOrOff; uncertain: SeverityOrOff }): void {
   for (const item of items ?? []) {
     const text = context.textOf(item.value.file);
     const problem = text === undefined ? undefined : enumProblem(item, enumName, text);
@@ -92,7 +92,7 @@ export function reportEnumProblems(items: readonly EnumItem[] | undefined, enumN
     const place = placeValue(item.value, display(item.value));
     context.report({
       range: place.range,
-      severity: problem.certain ? 'error' : uncertainSeverity,
+      severity: problem.certain ? severity.certain : severity.uncertain,
       message: problem.message,
       related: place.related,
       fixes: problem.fix ? [editingFile(problem.fix, item.value.file)!] : [],

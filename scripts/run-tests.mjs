@@ -1,0 +1,52 @@
+#!/usr/bin/env node
+// The node tests of `npm test`: every test file under dist/test/ but slow/ (`npm run test:slow`).
+// Independent files run several at a time (node --test concurrency; MTL_TEST_CONCURRENCY, default
+// 3: most files wait on the servers and CLIs they start); then the few that bound wall-clock
+// answers run one after the other, so other test files do not take their CPU. Arguments are
+// passed on to both runs (e.g. --test-name-pattern=...).
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+const root = path.join(path.dirname(new URL(import.meta.url).pathname), '..');
+const dist = path.join(root, 'dist', 'test');
+const FOLDERS = ['unit', 'cli', 'lsp', 'reliability', 'fuzz', 'editors'];
+/** Files whose assertions are wall-clock bounds or orderings that starve when other files run beside them. */
+const ALONE = [
+  'lsp/large-file-parse.test.js', // hovers answered while a large file is parsed, before its diagnostics
+  'reliability/protocol.test.js', // every answer within 1 s of wall clock
+  'reliability/large-files.test.js', // requests on a 10 MB file within 5 s of wall clock
+  'lsp/shutdown.test.js', // a change after shutdown is not linted within the time a change took
+];
+
+function testFiles(dir) {
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return testFiles(full);
+    return entry.name.endsWith('.test.js') ? [full] : [];
+  }).sort();
+}
+
+const files = FOLDERS.flatMap((folder) => testFiles(path.join(dist, folder)));
+if (!files.length) {
+  console.error('scripts/run-tests.mjs: no test files in dist/test/: run `npm run build` first');
+  process.exit(1);
+}
+const alone = files.filter((file) => ALONE.includes(path.relative(dist, file)));
+const together = files.filter((file) => !alone.includes(file));
+const concurrency = Number(process.env.MTL_TEST_CONCURRENCY ?? 3);
+const extra = process.argv.slice(2);
+
+const reporter = extra.some((arg) => arg.startsWith('--test-reporter')) ? [] : ['--test-reporter=spec'];
+
+function run(label, options, testFiles) {
+  const started = Date.now();
+  const result = spawnSync(process.execPath, ['--test', ...reporter, ...options, ...extra, ...testFiles], { stdio: 'inherit' });
+  console.log(`${label}: ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  return result.status === 0;
+}
+
+const passedTogether = run(`${together.length} test files, ${concurrency} at a time`, [`--test-concurrency=${concurrency}`], together);
+const passedAlone = run(`${alone.length} timing-bound test files, one at a time`, ['--test-concurrency=1'], alone);
+process.exit(passedTogether && passedAlone ? 0 : 1);
