@@ -34,6 +34,13 @@ function templatePattern(template: string): RegExp {
 
 const PROJECTS = path.join(repoRoot(), 'test', 'projects');
 
+/** The fixture projects: test/projects/*, and each of test/projects/resolution/* but `malformed` (its pyproject.toml is a config error by design). */
+function projectRoots(): string[] {
+  const folders = (parent: string) => fs.readdirSync(parent, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => path.join(parent, entry.name));
+  const resolution = path.join(PROJECTS, 'resolution');
+  return [...folders(PROJECTS).filter((folder) => folder !== resolution), ...folders(resolution).filter((folder) => path.basename(folder) !== 'malformed')];
+}
+
 /** Every finding of every fixture and example file, and of the fixture projects analysed with their index, in every profile. */
 async function allFindings(): Promise<Array<{ file: string; profile: string; finding: Finding }>> {
   await initAnalysis();
@@ -44,8 +51,8 @@ async function allFindings(): Promise<Array<{ file: string; profile: string; fin
       const text = fs.readFileSync(file, 'utf8');
       for (const finding of analyzeText(text, file, { profile })?.findings ?? []) found.push({ file: path.relative(FIXTURES, file), profile, finding });
     }
-    for (const project of fs.readdirSync(PROJECTS, { withFileTypes: true }).filter((entry) => entry.isDirectory())) {
-      for (const { file, findings } of projectFindings(path.join(PROJECTS, project.name), { withIndex: true, profile })) {
+    for (const project of projectRoots()) {
+      for (const { file, findings } of projectFindings(project, { withIndex: true, profile })) {
         for (const finding of findings) found.push({ file: path.relative(PROJECTS, file), profile, finding });
       }
     }
