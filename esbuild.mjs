@@ -16,6 +16,7 @@ const WASM_FILES = [
   'tree-sitter-typescript/tree-sitter-typescript.wasm',
   'tree-sitter-typescript/tree-sitter-tsx.wasm',
   'tree-sitter-javascript/tree-sitter-javascript.wasm',
+  'tree-sitter-go/tree-sitter-go.wasm',
 ];
 
 const common = {

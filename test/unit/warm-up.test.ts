@@ -10,7 +10,7 @@ import { Logger } from '../../server/src/lsp/log';
 import { warmUpSample } from '../../server/src/lsp/warm-up/samples';
 import { WARM_UP_KEYSTROKES, WarmUp } from '../../server/src/lsp/warm-up/warm-up';
 
-const FILES: Record<GrammarId, string> = { python: 'sample.py', typescript: 'sample.ts', tsx: 'sample.tsx', javascript: 'sample.js' };
+const FILES: Record<GrammarId, string> = { python: 'sample.py', typescript: 'sample.ts', tsx: 'sample.tsx', javascript: 'sample.js', go: 'sample.go' };
 
 /** A logger that keeps the errors and the debug-level lines (where the warm-up reports). */
 function recordingLogger(): { log: Logger; errors: string[]; debugs: string[] } {

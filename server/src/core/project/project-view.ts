@@ -27,6 +27,10 @@ export class IndexView implements ProjectView {
     return this.memo(`js\0${specifier}\0${name}`, () => this.index.scriptSymbol(this.file, specifier, name, this.readFiles));
   }
 
+  goSymbol(importPath: string | undefined, name: string): ProjectSymbol | undefined {
+    return this.memo(`go\0${importPath ?? ''}\0${name}`, () => this.index.goSymbol(this.file, importPath, name, this.readFiles));
+  }
+
   toolsOnServer(serverKey: string): readonly RemoteTool[] {
     let tools = this.serverLists.get(serverKey);
     if (!tools) this.serverLists.set(serverKey, (tools = this.index.toolsOnServer(serverKey).filter((tool) => tool.file !== this.file)));

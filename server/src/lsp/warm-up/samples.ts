@@ -118,10 +118,42 @@ export const archiveTool${n}${type('Tool')} = {
 `;
 }
 
+const GO_HEADER = `// Warm-up sample: Go MCP SDK tools (go-sdk and mcp-go).
+package sample
+
+import (
+	mcpgo "github.com/mark3labs/mcp-go/mcp"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+var readOnly = &mcp.ToolAnnotations{ReadOnlyHint: true, OpenWorldHint: new(false)}
+`;
+
+function goTools(n: number): string {
+  return `
+func tools${n}() []any {
+	return []any{
+		&mcp.Tool{Name: "list_events_${n}", Description: "List the events of a day.", Annotations: readOnly},
+		&mcp.Tool{
+			Name:        "cancel_event_${n}",
+			Description: "Cancel an event.",
+			Annotations: &mcp.ToolAnnotations{ReadOnlyHint: ${n % 3 ? 'true' : 'false'}, DestructiveHint: new(true), IdempotentHint: true},
+		},
+		mcpgo.NewTool("archive_${n}",
+			mcpgo.WithDescription("Archive an event."),
+			mcpgo.WithReadOnlyHintAnnotation(${n % 2 ? 'true' : 'false'}),
+			mcpgo.WithOpenWorldHintAnnotation(true),
+		),
+	}
+}
+`;
+}
+
 /** The sample module for a grammar (JavaScript's without type annotations). */
 export function warmUpSample(grammar: GrammarId): string {
   const copies = Array.from({ length: COPIES }, (_, n) => n);
   if (grammar === 'python') return PYTHON_HEADER + copies.map(pythonTools).join('');
+  if (grammar === 'go') return GO_HEADER + copies.map(goTools).join('');
   const typed = grammar !== 'javascript';
   return scriptHeader(typed) + copies.map((n) => scriptTools(n, typed)).join('');
 }
