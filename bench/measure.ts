@@ -15,6 +15,7 @@ export interface Paths {
 }
 
 function languageIdOf(file: string): string {
+  if (file.endsWith('.go')) return 'go';
   return file.endsWith('.py') ? 'python' : file.endsWith('.ts') ? 'typescript' : 'javascript';
 }
 

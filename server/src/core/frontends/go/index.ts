@@ -21,6 +21,8 @@ export interface GoFileContext extends GoFormContext {
   /** The package-level names the current top-level declaration's reading looked up. */
   lookups: Set<string>;
   binding(name: string): GoBinding | undefined;
+  /** What each function of the file is as a wrapper, by its node's id (read once per analysis). */
+  wrappers: Map<number, GoWrapper | undefined>;
 }
 
 export interface GoExtractionOptions {
@@ -35,12 +37,20 @@ export interface GoExtractionOptions {
  */
 export function goFileContext(imports: ReadonlyMap<string, string>, bindings: (name: string) => GoBinding | undefined, project: ProjectView | undefined): GoFileContext {
   const lookups = new Set<string>();
-  const aliases = (importPath: string) => new Set([...imports].filter(([, target]) => target === importPath).map(([local]) => local));
+  const found = new Map<string, GoBinding | undefined>();
   const binding = (name: string) => {
     lookups.add(name);
-    return bindings(name);
+    if (!found.has(name)) found.set(name, bindings(name));
+    return found.get(name);
   };
-  return { imports, project, lookups, binding, goSdk: aliases(GO_SDK_PATH), mcpGo: aliases(MCP_GO_PATH), reader: new GoValueReader({ imports, binding, project }) };
+  const { goSdk, mcpGo } = sdkAliases(imports);
+  return { imports, project, lookups, binding, goSdk, mcpGo, reader: new GoValueReader({ imports, binding, project }), wrappers: new Map() };
+}
+
+/** The local names of the go-sdk `mcp` package and of mcp-go's, among a file's imports. */
+export function sdkAliases(imports: ReadonlyMap<string, string>): { goSdk: Set<string>; mcpGo: Set<string> } {
+  const aliases = (importPath: string) => new Set([...imports].filter(([, target]) => target === importPath).map(([local]) => local));
+  return { goSdk: aliases(GO_SDK_PATH), mcpGo: aliases(MCP_GO_PATH) };
 }
 
 /** The context of a whole file, its bindings read from its top-level declarations. */
@@ -110,7 +120,12 @@ function passesOptions(call: Node, context: GoFileContext): boolean {
 function wrapperCalled(callee: Node, context: GoFileContext): GoWrapper | undefined {
   if (callee.type === 'identifier') {
     const binding = context.binding(callee.text);
-    if (binding) return binding.kind === 'function' ? wrapperOf(binding.declaration, context.mcpGo) : undefined;
+    if (binding?.kind === 'function') {
+      const id = binding.declaration.id;
+      if (!context.wrappers.has(id)) context.wrappers.set(id, wrapperOf(binding.declaration, context.mcpGo));
+      return context.wrappers.get(id);
+    }
+    if (binding) return undefined;
     const symbol = context.project?.goSymbol?.(undefined, callee.text);
     return symbol?.kind === 'go-wrapper' ? symbol.wrapper : undefined;
   }

@@ -42,6 +42,8 @@ const MAX_DEPTH = 8;
 
 export class GoValueReader {
   private depth = 0;
+  /** Whether each function of the file is a pointer helper, by its node's id. */
+  private readonly helpers = new Map<number, boolean>();
 
   constructor(private readonly file: GoReading) {}
 
@@ -101,7 +103,12 @@ export class GoValueReader {
     if (callee.type === 'identifier') {
       if (callee.text === 'new') return 'new';
       const binding = this.file.binding(callee.text);
-      if (binding) return binding.kind === 'function' && isPointerHelper(binding.declaration) ? callee.text : undefined;
+      if (binding?.kind === 'function') {
+        const id = binding.declaration.id;
+        if (!this.helpers.has(id)) this.helpers.set(id, isPointerHelper(binding.declaration));
+        return this.helpers.get(id) ? callee.text : undefined;
+      }
+      if (binding) return undefined;
       return this.file.project?.goSymbol?.(undefined, callee.text)?.kind === 'go-helper' ? callee.text : undefined;
     }
     const qualified = qualifiedName(callee);
