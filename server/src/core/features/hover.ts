@@ -8,7 +8,7 @@
  */
 import { Node, Tree } from 'web-tree-sitter';
 import { AnalysisResult } from '../analyze';
-import { HINTS, SPEC_DEFAULTS } from '../data/fields';
+import { HINTS, HintSpelling, SPEC_DEFAULTS } from '../data/fields';
 import { EnumName, enumMembers } from '../data/service-domains';
 import { offsetAt, rangeAt } from '../fixes/positions';
 import { rangeOf } from '../frontends/syntax';
@@ -85,11 +85,14 @@ function keyHover(declaration: ToolDeclaration, entry: Entry): CoreHover | undef
   }
   const { hint, arcadeFlag } = named;
   const doc = HINT_DOCS[hint];
-  const spelling = entry.key === hint || arcadeFlag ? '' : ` (snake_case spelling of ${code(hint)}, accepted by the Python SDK v2)`;
+  const compiled = declaration.annotations?.spelling;
+  const spelling = entry.key === hint || arcadeFlag ? '' : compiled ? ` (${SPELLING_NAMES[compiled]} for ${code(hint)})` : ` (snake_case spelling of ${code(hint)}, accepted by the Python SDK v2)`;
   const lines = [
     arcadeFlag ? `**${code(entry.key)}** — Arcade \`Behavior\` flag → MCP annotation **${code(hint)}**` : `**${code(entry.key)}** — MCP tool annotation${spelling}`,
     '',
-    `${doc.meaning} ${arcadeFlag ? 'Unset or `None`' : 'Omitted'}: clients assume ${code(`${hint}: ${SPEC_DEFAULTS[hint]}`)}.`,
+    declaration.sentDefaults?.includes(hint)
+      ? `${doc.meaning} Omitted: the SDK sends ${code(`${hint}: ${SPEC_DEFAULTS[hint]}`)} itself (mcp-go's \`NewTool\` fills every hint left unset).`
+      : `${doc.meaning} ${arcadeFlag ? 'Unset or `None`' : 'Omitted'}: clients assume ${code(`${hint}: ${SPEC_DEFAULTS[hint]}`)}.`,
     '',
     `In clients: ${doc.inClients}`,
     '',
@@ -97,6 +100,12 @@ function keyHover(declaration: ToolDeclaration, entry: Entry): CoreHover | undef
   ];
   return { markdown: lines.join('\n'), range: entry.keyRange };
 }
+
+/** How a compiled SDK's key names a hint, for hovers. */
+const SPELLING_NAMES: Record<HintSpelling, string> = {
+  'go-struct': 'the Go SDK\'s field',
+  'mcp-go-options': 'mcp-go\'s option',
+};
 
 const MEMBER_PARENTS = new Set(['attribute', 'member_expression']);
 

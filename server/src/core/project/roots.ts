@@ -32,7 +32,7 @@ export function projectRootFor(absolutePath: string, fs: ProjectFileSystem): str
 }
 
 /** Files that mark a project's folder (design.md, "Roots"). */
-const PROJECT_MARKERS = ['pyproject.toml', 'setup.py', 'package.json', 'tsconfig.json'];
+const PROJECT_MARKERS = ['pyproject.toml', 'setup.py', 'package.json', 'tsconfig.json', 'go.mod'];
 
 /**
  * The root a whole project is read from for one file (a server's preview): its project root

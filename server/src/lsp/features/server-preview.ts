@@ -129,7 +129,7 @@ function nearestPackageRoot(file: string): string {
   return path.dirname(file);
 }
 
-const PACKAGE_MANIFESTS = ['package.json', 'pyproject.toml', 'setup.py'];
+const PACKAGE_MANIFESTS = ['package.json', 'pyproject.toml', 'setup.py', 'go.mod'];
 
 /**
  * At most this many files are discovered for a preview outside the workspace folders: answering
