@@ -8,12 +8,10 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-type IDInput struct {
-	ID string `json:"id" jsonschema:"the issue"`
-}
-
-type Output struct {
-	Text string `json:"text"`
+// IssueRef names one issue of a project.
+type IssueRef struct {
+	Project string `json:"project" jsonschema:"the project key"`
+	Number  int    `json:"number" jsonschema:"the issue number"`
 }
 
 // RegisterTools adds the issue tools to the server.
@@ -55,8 +53,8 @@ func RegisterTools(server *mcp.Server) {
 	}, linkIssues)
 }
 
-func listIssues(ctx context.Context, req *mcp.CallToolRequest, in IDInput) (*mcp.CallToolResult, Output, error) {
-	return nil, Output{Text: in.ID}, nil
+func listIssues(ctx context.Context, req *mcp.CallToolRequest, ref IssueRef) (*mcp.CallToolResult, any, error) {
+	return &mcp.CallToolResult{}, ref, nil
 }
 
 var createIssue, deleteIssue, archiveIssue, watchIssue, linkIssues = listIssues, listIssues, listIssues, listIssues, listIssues
