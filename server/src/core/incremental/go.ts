@@ -90,7 +90,8 @@ export class IncrementalGoAnalyzer {
       this.lastMode = 'full';
       next = this.readAll(nodes, options, memo);
     }
-    const declarations = next.groups.flatMap((group) => group.declarations);
+    const declarations: ToolDeclaration[] = [];
+    for (const group of next.groups) for (const declaration of group.declarations) declarations.push(declaration);
     const findings = findingsFor(lookupIn(documentSyntax), text, declarations, options, memo);
     this.state = { options, text, memo, region, ...next };
     return { grammar, declarations, findings };
@@ -150,7 +151,7 @@ export class IncrementalGoAnalyzer {
     const fresh = new Set<number>();
     units.forEach((_, index) => {
       if (index >= prefix && index < units.length - suffix) fresh.add(index);
-      else if ([...previous.groups[oldIndexOf(index)].lookups].some((name) => rebound.has(name))) fresh.add(index);
+      else if (readsAny(previous.groups[oldIndexOf(index)].lookups, rebound)) fresh.add(index);
     });
     const read = reader(nodes, units, undefined, previous.imports, options);
     const groups = units.map((_, index) => {
@@ -168,6 +169,11 @@ export class IncrementalGoAnalyzer {
     this.lastReason = reason;
     return undefined;
   }
+}
+
+function readsAny(lookups: ReadonlySet<string>, names: ReadonlySet<string>): boolean {
+  for (const name of names) if (lookups.has(name)) return true;
+  return false;
 }
 
 let valueMarks = 0;
