@@ -121,10 +121,8 @@ export const archiveTool${n}${type('Tool')} = {
 const GO_HEADER = `// Warm-up sample: Go MCP SDK tools (go-sdk and mcp-go).
 package sample
 
-import (
-	mcpgo "github.com/mark3labs/mcp-go/mcp"
-	"github.com/modelcontextprotocol/go-sdk/mcp"
-)
+import mcpgo "github.com/mark3labs/mcp-go/mcp"
+import "github.com/modelcontextprotocol/go-sdk/mcp"
 
 var readOnly = &mcp.ToolAnnotations{ReadOnlyHint: true, OpenWorldHint: new(false)}
 `;
