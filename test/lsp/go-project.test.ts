@@ -57,3 +57,15 @@ test('a preset of another package: reported at its use, fixed in its own file, w
   await client.change(presets.nextVersion(), [presets.replace('\t\tReadOnlyHint:    true,\n\t\tDestructiveHint: BoolPtr(true),', '\t\tReadOnlyHint:    false,\n\t\tDestructiveHint: BoolPtr(true),')]);
   assert.deepEqual(described((await client.waitForDiagnostics(labels.uri, 1, before)).diagnostics), []);
 });
+
+test('a tool without annotations in a module of Go 1.26: the quick-fix writes the *bool hints with new(...)', async () => {
+  const register = documentOf('internal/tools/issues/register.go');
+  await client.open(register);
+  const published = (await client.waitForDiagnostics(register.uri, 1)).diagnostics;
+  const missing = published.find((diagnostic) => diagnostic.code === 'missing-annotations');
+  assert.ok(missing, described(published).join(', '));
+  const actions = await codeActions(client, register, missing.range, [missing]);
+  const add = actions.find((action) => action.title === 'Add annotations with pessimistic hints (adjust them)');
+  assert.ok(add?.edit, actions.map((action) => action.title).join(', '));
+  assert.deepEqual(editsFor(add.edit, register).map((edit) => edit.newText), ['\n\t\tAnnotations: &mcp.ToolAnnotations{ReadOnlyHint: false, DestructiveHint: new(true), IdempotentHint: false, OpenWorldHint: new(true)},']);
+});

@@ -11,6 +11,8 @@ export interface GoModule {
   root: string;
   /** Its `module` directive. */
   path: string;
+  /** Its `go` directive: the language version (`1.26`), when written. */
+  goVersion?: string;
 }
 
 /** The module of the nearest go.mod at or above `dir` (one the file system can read). */
@@ -18,20 +20,27 @@ export function goModuleOf(dir: string, fs: ProjectFileSystem): GoModule | undef
   for (let current = path.resolve(dir); ; current = path.dirname(current)) {
     const file = path.join(current, 'go.mod');
     if (fs.isFile(file)) {
-      const modulePath = moduleDirective(fs.readText(file) ?? '');
-      return modulePath ? { root: current, path: modulePath } : undefined;
+      const text = fs.readText(file) ?? '';
+      const modulePath = directive(text, 'module');
+      return modulePath ? { root: current, path: modulePath, goVersion: directive(text, 'go') } : undefined;
     }
     if (path.dirname(current) === current) return undefined;
   }
 }
 
-/** The path a go.mod's `module` directive names (comments and quotes removed). */
-function moduleDirective(text: string): string | undefined {
+/** What a go.mod's one-line directive (`module`, `go`) says (comments and quotes removed). */
+function directive(text: string, name: string): string | undefined {
   for (const line of text.split('\n')) {
     const words = line.replace(/\/\/.*$/, '').trim().split(/\s+/);
-    if (words[0] === 'module' && words[1]) return words[1].replace(/^["`]|["`]$/g, '');
+    if (words[0] === name && words[1]) return words[1].replace(/^["`]|["`]$/g, '');
   }
   return undefined;
+}
+
+/** Whether a Go language version (`1.26`, `1.26.1`) is at least `major.minor`. */
+export function goVersionAtLeast(version: string | undefined, major: number, minor: number): boolean {
+  const [have, haveMinor] = (version ?? '').split('.').map((part) => Number.parseInt(part, 10));
+  return have > major || (have === major && haveMinor >= minor);
 }
 
 /** The folder of the package imported as `importPath` from `fromFile`, when it lies in the same module. */

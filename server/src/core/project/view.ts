@@ -100,6 +100,8 @@ export interface ProjectView {
    * through the nearest go.mod); with no import path, of the file's own package (its other files).
    */
   goSymbol?(importPath: string | undefined, name: string): ProjectSymbol | undefined;
+  /** Go: the language version the nearest go.mod's `go` directive names (`1.26`). */
+  goVersion?(): string | undefined;
   /**
    * The tools the project registers on the server `serverKey` (those of other files: the view
    * leaves its own file's out), composed servers' tools included under the names the server lists them.

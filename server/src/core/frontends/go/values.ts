@@ -8,6 +8,7 @@ import { Node } from 'web-tree-sitter';
 import { Entry, Value } from '../../model';
 import { ProjectView } from '../../project/view';
 import { usedAt } from '../../project/presets';
+import { goVersionAtLeast } from '../../project/resolve-go';
 import { containerOf, namedChildren, rangeOf } from '../syntax';
 import { GoBinding, isPointerHelper } from './package';
 import { callArguments, GO_SDK_PATH, goString, MCP_GO_PATH, qualifiedName, unwrapParens } from './syntax';
@@ -118,13 +119,16 @@ export class GoValueReader {
     return this.file.project?.goSymbol?.(importPath, qualified.name)?.kind === 'go-helper' ? callee.text : undefined;
   }
 
-  /** A pointer helper of a package the file imports (`jsonschema.Ptr`, `ptr.To`, `mcp.ToBoolPtr`), for the values fixes write. */
+  /**
+   * The pointer helper fixes write with when the tool uses none: one of a package the file imports
+   * (`jsonschema.Ptr`, `ptr.To`, `mcp.ToBoolPtr`), else Go 1.26's `new(...)` when the module's go.mod asks for 1.26 or later.
+   */
   importedPointerHelper(): string | undefined {
     for (const [local, importPath] of this.file.imports) {
       const helper = KNOWN_HELPERS[importPath]?.[0];
       if (helper) return `${local}.${helper}`;
     }
-    return undefined;
+    return goVersionAtLeast(this.file.project?.goVersion?.(), 1, 26) ? 'new' : undefined;
   }
 
   private plainBool(node: Node): Value {
