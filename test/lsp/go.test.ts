@@ -32,7 +32,7 @@ test('a .go file: diagnostics, the implicit-destructive quick-fix, hovers, compl
   ]);
 
   const implicit = diagnostics[0];
-  assert.match(implicit.message, /^WithReadOnlyHintAnnotation is true and nothing sets the destructive hint, so the SDK sends its default, destructiveHint: true/);
+  assert.equal(implicit.message, 'readOnlyHint is true and the SDK sends the unset destructiveHint as true: clients treat it as read-only. Add mcpgo.WithDestructiveHintAnnotation(false).');
   const actions = await codeActions(client, document, implicit.range, [implicit]);
   const add = actions.find((action) => action.title === 'Add mcpgo.WithDestructiveHintAnnotation(false)');
   assert.ok(add, actions.map((action) => action.title).join(', '));
@@ -44,14 +44,15 @@ test('a .go file: diagnostics, the implicit-destructive quick-fix, hovers, compl
   assert.ok(field?.startsWith('**`ReadOnlyHint`** — MCP tool annotation (the Go SDK\'s field for `readOnlyHint`)'), field);
   assert.ok(field?.endsWith('**This tool:** `readOnlyHint: true` (declared).'), field);
   const option = await hover(client, document, after(document, 'mcpgo.WithReadOnly'));
-  assert.ok(option?.startsWith('**`WithReadOnlyHintAnnotation`** — MCP tool annotation (mcp-go\'s option for `readOnlyHint`)'), option);
+  assert.ok(option?.startsWith('**`readOnlyHint`** — MCP tool annotation (mcp-go\'s option `WithReadOnlyHintAnnotation`)'), option);
+  assert.ok(option?.includes('Omitted: the SDK sends `readOnlyHint: false` itself (mcp-go\'s `NewTool` fills every hint left unset).'), option);
   const table = await hover(client, document, after(document, 'mcpgo.NewT'));
   assert.ok(table?.includes('| `destructiveHint` | `true` | default (not declared) |'), table);
 
   const hints = await inlayHints(client, document);
   assert.deepEqual(hints.map((hint) => [hint.position.line + 1, hint.label]), [
-    [11, 'readOnly · open-world'],
-    [18, 'readOnly · closed-world'],
+    [11, 'read-only · open'],
+    [18, 'read-only · closed'],
   ]);
 
   const preview = await client.connection.sendRequest<{ tools: Array<{ name: string; form: string; language: string; toolsList: { annotations: Record<string, unknown> } }> }>('mcpToolLint/previewAnnotations', { uri: document.uri });

@@ -56,10 +56,14 @@ export type HintSpelling = 'go-struct' | 'mcp-go-options';
 
 export const SPELLED_KEYS: Record<HintSpelling, Record<HintName | 'title', string>> = {
   'go-struct': { readOnlyHint: 'ReadOnlyHint', destructiveHint: 'DestructiveHint', idempotentHint: 'IdempotentHint', openWorldHint: 'OpenWorldHint', title: 'Title' },
-  'mcp-go-options': {
-    readOnlyHint: 'WithReadOnlyHintAnnotation', destructiveHint: 'WithDestructiveHintAnnotation', idempotentHint: 'WithIdempotentHintAnnotation',
-    openWorldHint: 'WithOpenWorldHintAnnotation', title: 'WithTitleAnnotation',
-  },
+  // mcp-go's options are read under the hint's own name (messages stay short); MCP_GO_OPTIONS writes them.
+  'mcp-go-options': { readOnlyHint: 'readOnlyHint', destructiveHint: 'destructiveHint', idempotentHint: 'idempotentHint', openWorldHint: 'openWorldHint', title: 'title' },
+};
+
+/** mcp-go's option for each hint and the title (`mcp.WithReadOnlyHintAnnotation(true)`). */
+export const MCP_GO_OPTIONS: Record<HintName | 'title', string> = {
+  readOnlyHint: 'WithReadOnlyHintAnnotation', destructiveHint: 'WithDestructiveHintAnnotation', idempotentHint: 'WithIdempotentHintAnnotation',
+  openWorldHint: 'WithOpenWorldHintAnnotation', title: 'WithTitleAnnotation',
 };
 
 /** The key a spelling writes for a hint (`DestructiveHint`, `WithDestructiveHintAnnotation`). */

@@ -4,7 +4,7 @@
  * (a `*bool` field's through the pointer helper in use), mcp-go's hint options after `mcp.` in a
  * `NewTool(` call, and the boolean an option takes.
  */
-import { HINTS, SPELLED_KEYS, spelledKey } from '../data/fields';
+import { HINTS, MCP_GO_OPTIONS, SPELLED_KEYS, spelledKey } from '../data/fields';
 import { HintName, Range, ToolDeclaration, Value } from '../model';
 import { booleanItems, CoreCompletionItem, slotTokens, sortKey } from './completion';
 import { keyDocumentation } from './field-docs';
@@ -15,7 +15,7 @@ const STRUCTS: Record<string, readonly string[]> = {
   ToolAnnotations: ['DestructiveHint', 'OpenWorldHint'],
   ToolAnnotation: ['ReadOnlyHint', 'DestructiveHint', 'IdempotentHint', 'OpenWorldHint'],
 };
-const OPTION_HINTS = new Map(HINTS.map((hint) => [spelledKey('mcp-go-options', hint), hint]));
+const OPTION_HINTS = new Map(HINTS.map((hint) => [MCP_GO_OPTIONS[hint], hint]));
 
 export function goCompletions(tokens: readonly Token[], index: number, range: Range, declarations: readonly ToolDeclaration[], offset: number): CoreCompletionItem[] {
   const opener = enclosingOpener(tokens, index);
@@ -77,7 +77,7 @@ function optionsInside(tokens: readonly Token[], opener: number): Set<string> {
 
 function optionItems(tokens: readonly Token[], opener: number, range: Range): CoreCompletionItem[] {
   const present = optionsInside(tokens, opener);
-  const options: Array<[string, HintName | undefined]> = [...[...OPTION_HINTS].map(([option, hint]): [string, HintName] => [option, hint]), [SPELLED_KEYS['mcp-go-options'].title, undefined]];
+  const options: Array<[string, HintName | undefined]> = [...[...OPTION_HINTS].map(([option, hint]): [string, HintName] => [option, hint]), [MCP_GO_OPTIONS.title, undefined]];
   return options.filter(([option]) => !present.has(option)).map(([option, hint], position) => ({
     label: option,
     kind: 'property',

@@ -8,7 +8,7 @@
  */
 import { Node, Tree } from 'web-tree-sitter';
 import { AnalysisResult } from '../analyze';
-import { HINTS, HintSpelling, SPEC_DEFAULTS } from '../data/fields';
+import { HINTS, HintSpelling, MCP_GO_OPTIONS, SPEC_DEFAULTS } from '../data/fields';
 import { EnumName, enumMembers } from '../data/service-domains';
 import { offsetAt, rangeAt } from '../fixes/positions';
 import { rangeOf } from '../frontends/syntax';
@@ -86,7 +86,7 @@ function keyHover(declaration: ToolDeclaration, entry: Entry): CoreHover | undef
   const { hint, arcadeFlag } = named;
   const doc = HINT_DOCS[hint];
   const compiled = declaration.annotations?.spelling;
-  const spelling = entry.key === hint || arcadeFlag ? '' : compiled ? ` (${SPELLING_NAMES[compiled]} for ${code(hint)})` : ` (snake_case spelling of ${code(hint)}, accepted by the Python SDK v2)`;
+  const spelling = arcadeFlag ? '' : compiled ? ` (${SPELLING_NAMES[compiled](hint)})` : entry.key === hint ? '' : ` (snake_case spelling of ${code(hint)}, accepted by the Python SDK v2)`;
   const lines = [
     arcadeFlag ? `**${code(entry.key)}** — Arcade \`Behavior\` flag → MCP annotation **${code(hint)}**` : `**${code(entry.key)}** — MCP tool annotation${spelling}`,
     '',
@@ -102,9 +102,9 @@ function keyHover(declaration: ToolDeclaration, entry: Entry): CoreHover | undef
 }
 
 /** How a compiled SDK's key names a hint, for hovers. */
-const SPELLING_NAMES: Record<HintSpelling, string> = {
-  'go-struct': 'the Go SDK\'s field',
-  'mcp-go-options': 'mcp-go\'s option',
+const SPELLING_NAMES: Record<HintSpelling, (hint: HintName) => string> = {
+  'go-struct': (hint) => `the Go SDK's field for ${code(hint)}`,
+  'mcp-go-options': (hint) => `mcp-go's option ${code(MCP_GO_OPTIONS[hint])}`,
 };
 
 const MEMBER_PARENTS = new Set(['attribute', 'member_expression']);

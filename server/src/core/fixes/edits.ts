@@ -5,6 +5,7 @@
  */
 import { charAt, SourceText } from '../source-text';
 import { Container, Range, TextEdit } from '../model';
+import { MCP_GO_OPTIONS } from '../data/fields';
 import { offsetAt, rangeAt } from './positions';
 
 export type Syntax = Container['syntax'];
@@ -30,12 +31,12 @@ export function stringLiteral(value: string, quote: string = '"'): string {
 
 /**
  * `key=value` in a call, `"key": value` in a Python dict, `key: value` in an object literal or a Go
- * struct, `qualifier.Key(value)` for mcp-go's options.
+ * struct, `qualifier.WithKeyAnnotation(value)` for mcp-go's options (a hint's key names its option).
  */
 export function formatEntry(syntax: Syntax, key: string, valueText: string, quote = '"', qualifier = ''): string {
   if (syntax === 'call') return `${key}=${valueText}`;
   if (syntax === 'dict') return `${stringLiteral(key, quote)}: ${valueText}`;
-  if (syntax === 'options') return `${qualifier}${key}(${valueText})`;
+  if (syntax === 'options') return `${qualifier}${(MCP_GO_OPTIONS as Record<string, string>)[key] ?? key}(${valueText})`;
   return `${key}: ${valueText}`;
 }
 

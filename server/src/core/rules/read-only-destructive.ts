@@ -1,4 +1,5 @@
 import { spelledKey } from '../data/fields';
+import { formatEntry } from '../fixes/edits';
 import { insertEntriesFix, setBooleanFix } from '../fixes/flag-fixes';
 import { ToolDeclaration } from '../model';
 import { fill, Rule, RuleContext, severities } from './rule';
@@ -7,7 +8,7 @@ import { placeEntry, relatedAt } from './shared/place';
 
 const MESSAGES = {
   both: '{readOnly} and {destructive} are both {true}: clients treat it as read-only and never ask. Set {readOnly} to {false} if it changes anything.',
-  implicit: '{readOnly} is true and the SDK sends destructiveHint: true for the unset hint: clients treat it as read-only. Add {option} if it changes nothing.',
+  implicit: '{readOnly} is true and the SDK sends the unset destructiveHint as true: clients treat it as read-only. Add {option}.',
 } as const;
 
 export const readOnlyDestructive: Rule = {
@@ -57,7 +58,7 @@ function reportImplicit(declaration: ToolDeclaration, context: RuleContext): voi
   if (!declaration.sentDefaults?.includes('destructiveHint') || !readOnly || readOnly.state !== true || annotations.hints.destructiveHint) return;
   const key = annotations.spelling ? spelledKey(annotations.spelling, 'destructiveHint') : 'destructiveHint';
   const container = value && (value.kind === 'call' || value.kind === 'mapping') && !value.via ? value.container : undefined;
-  const option = `${container?.qualifier ?? ''}${key}(false)`;
+  const option = container?.syntax === 'options' ? formatEntry('options', key, 'false', '"', container.qualifier) : `${key}: false`;
   const fix = container && insertEntriesFix(context.text, container, [[key, 'false']], `Add ${option}`, { preferred: true });
   context.report({
     range: declaration.nameRange,

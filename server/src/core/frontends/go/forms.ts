@@ -4,7 +4,7 @@
  * project wrapper forwarding `...mcp.ToolOption`.
  */
 import { Node } from 'web-tree-sitter';
-import { HINTS, HintSpelling, SPEC_DEFAULTS, spelledKey } from '../../data/fields';
+import { HINTS, HintSpelling, MCP_GO_OPTIONS, SPEC_DEFAULTS, spelledKey } from '../../data/fields';
 import { booleanInContainer } from '../../fixes/flag-fixes';
 import { interpretAnnotations, lastEntry } from '../../interpret';
 import { AnnotationsModel, Container, Entry, Range, ToolDeclaration, Value } from '../../model';
@@ -21,8 +21,10 @@ export interface GoFormContext {
 }
 
 /** mcp-go's options that the model reads (the others, parameters and the like, are left alone). */
-const HINT_OPTIONS = new Set(HINTS.map((hint) => spelledKey('mcp-go-options', hint)));
-const READ_OPTIONS = new Set([...HINT_OPTIONS, 'WithTitleAnnotation', 'WithDescription', 'WithToolTitle', 'WithToolAnnotation']);
+/** mcp-go's option names of the hints and the title, to the key their entry is read under (`readOnlyHint`, `title`). */
+const ANNOTATION_OPTIONS = new Map(Object.entries(MCP_GO_OPTIONS).map(([key, option]) => [option, key]));
+const HINT_OPTIONS = new Set(HINTS.map((hint) => MCP_GO_OPTIONS[hint]));
+const READ_OPTIONS = new Set([...ANNOTATION_OPTIONS.keys(), 'WithDescription', 'WithToolTitle', 'WithToolAnnotation']);
 
 /** A go-sdk `mcp.Tool` composite literal (`&mcp.Tool{...}` or `mcp.Tool{...}`) with its fields read. */
 export function goSdkTool(literal: Node, context: GoFormContext): ToolDeclaration | undefined {
@@ -122,12 +124,12 @@ export function mcpGoTool(call: Node, context: GoFormContext, wrapper?: GoWrappe
   if (struct) {
     // The struct replaces the one NewTool filled with the defaults: its unset pointers are omitted.
     declaration.annotations = annotationsOf(struct.value, struct, 'go-struct');
-  } else if (opaque || entries.some((entry) => HINT_OPTIONS.has(entry.key) || entry.key === 'WithTitleAnnotation')) {
+  } else if (opaque || entries.some((entry) => ANNOTATION_OPTIONS.has(MCP_GO_OPTIONS[entry.key as keyof typeof MCP_GO_OPTIONS]))) {
     declaration.annotations = annotationsOf(value, undefined, 'mcp-go-options');
     declaration.sentDefaults = [...HINTS];
   } else {
     declaration.sentDefaults = [...HINTS];
-    declaration.insertion = { kind: 'container', container, style: 'go', entries: HINTS.map((hint) => `${container.qualifier}${spelledKey('mcp-go-options', hint)}(${SPEC_DEFAULTS[hint]})`) };
+    declaration.insertion = { kind: 'container', container, style: 'go', entries: HINTS.map((hint) => `${container.qualifier}${MCP_GO_OPTIONS[hint]}(${SPEC_DEFAULTS[hint]})`) };
   }
   return declaration;
 }
@@ -151,7 +153,7 @@ function optionEntries(options: readonly Node[], context: GoFormContext): { entr
     const argument = callArguments(option)[0];
     const field = option.childForFieldName('function')!.childForFieldName('field')!;
     const value = !argument ? unknown(option) : HINT_OPTIONS.has(callee.name) ? context.reader.hint(argument, false) : context.reader.read(argument);
-    entries.push({ key: callee.name, keyRange: rangeOf(field), range: rangeOf(option), value, startOffset: option.startIndex, endOffset: option.endIndex });
+    entries.push({ key: ANNOTATION_OPTIONS.get(callee.name) ?? callee.name, keyRange: rangeOf(field), range: rangeOf(option), value, startOffset: option.startIndex, endOffset: option.endIndex });
   }
   return { entries, opaque };
 }
