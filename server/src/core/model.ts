@@ -20,7 +20,7 @@ export interface Range {
   end: Position;
 }
 
-export type LanguageId = 'python' | 'typescript' | 'javascript' | 'go';
+export type LanguageId = 'python' | 'typescript' | 'javascript' | 'go' | 'csharp';
 
 export type DeclarationForm =
   | 'arcade-app-tool'
@@ -34,7 +34,9 @@ export type DeclarationForm =
   | 'ts-server-tool'
   | 'fastmcp-add-tool'
   | 'go-sdk-tool'
-  | 'mcp-go-new-tool';
+  | 'mcp-go-new-tool'
+  | 'csharp-mcp-server-tool'
+  | 'csharp-command-metadata';
 
 /**
  * Where to write new entries into a call's arguments, a dict or an object literal.
@@ -49,9 +51,10 @@ export interface Container {
   entryOffsets: Array<{ start: number; end: number }>;
   /**
    * `call` for Python keyword arguments, `dict` for Python dicts, `object` for JS/TS objects, `struct`
-   * for a Go composite literal (`Key: value`), `options` for mcp-go's functional options (`mcp.WithKey(value)`).
+   * for a Go composite literal (`Key: value`), `options` for mcp-go's functional options (`mcp.WithKey(value)`),
+   * `attribute` for a C# attribute's named arguments (`Key = value`).
    */
-  syntax: 'call' | 'dict' | 'object' | 'struct' | 'options';
+  syntax: 'call' | 'dict' | 'object' | 'struct' | 'options' | 'attribute';
   /** Go: the fields that hold a `*bool`, whose value is written through `pointerHelper` (`new`, `ptr.To`, `jsonschema.Ptr`). */
   pointerFields?: readonly string[];
   /** Go: the call that makes a `*bool` from a boolean here; undefined when none is in use. */
@@ -243,8 +246,8 @@ export interface ToolDeclaration {
 export type InsertionPoint =
   /** Add an entry to an existing call or object literal; `entries`, when given, are the entries to write (a compiled SDK's own spelling). */
   | { kind: 'container'; container: Container; style: 'arcade' | 'python-annotations' | 'ts-annotations' | 'go'; entries?: string[] }
-  /** A bare decorator `@app.tool`: append `(metadata=...)` at `offset`. */
-  | { kind: 'bare-decorator'; offset: number; style: 'arcade' | 'python-annotations' };
+  /** A bare decorator `@app.tool` (or C# attribute `[McpServerTool]`): append `(metadata=...)` (or `(entries)`) at `offset`. */
+  | { kind: 'bare-decorator'; offset: number; style: 'arcade' | 'python-annotations' | 'csharp'; entries?: string[] };
 
 export type Severity = 'error' | 'warning' | 'info' | 'hint';
 

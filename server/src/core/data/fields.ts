@@ -52,10 +52,11 @@ export const PYDANTIC_BOOL_STRINGS: Record<string, boolean> = {
  * How a compiled SDK spells the hints and the title (rules.md: PascalCase in Go and C#):
  * go-sdk's and mcp-go's `ToolAnnotations` struct fields, mcp-go's `NewTool` options.
  */
-export type HintSpelling = 'go-struct' | 'mcp-go-options';
+export type HintSpelling = 'go-struct' | 'mcp-go-options' | 'csharp-attribute';
 
 export const SPELLED_KEYS: Record<HintSpelling, Record<HintName | 'title', string>> = {
   'go-struct': { readOnlyHint: 'ReadOnlyHint', destructiveHint: 'DestructiveHint', idempotentHint: 'IdempotentHint', openWorldHint: 'OpenWorldHint', title: 'Title' },
+  'csharp-attribute': { readOnlyHint: 'ReadOnly', destructiveHint: 'Destructive', idempotentHint: 'Idempotent', openWorldHint: 'OpenWorld', title: 'Title' },
   // mcp-go's options are read under the hint's own name (messages stay short); MCP_GO_OPTIONS writes them.
   'mcp-go-options': { readOnlyHint: 'readOnlyHint', destructiveHint: 'destructiveHint', idempotentHint: 'idempotentHint', openWorldHint: 'openWorldHint', title: 'title' },
 };

@@ -105,6 +105,7 @@ function keyHover(declaration: ToolDeclaration, entry: Entry): CoreHover | undef
 const SPELLING_NAMES: Record<HintSpelling, (hint: HintName) => string> = {
   'go-struct': (hint) => `the Go SDK's field for ${code(hint)}`,
   'mcp-go-options': (hint) => `mcp-go's option ${code(MCP_GO_OPTIONS[hint])}`,
+  'csharp-attribute': (hint) => `the C# SDK's attribute property for ${code(hint)}`,
 };
 
 const MEMBER_PARENTS = new Set(['attribute', 'member_expression']);

@@ -36,6 +36,7 @@ export function stringLiteral(value: string, quote: string = '"'): string {
 export function formatEntry(syntax: Syntax, key: string, valueText: string, quote = '"', qualifier = ''): string {
   if (syntax === 'call') return `${key}=${valueText}`;
   if (syntax === 'dict') return `${stringLiteral(key, quote)}: ${valueText}`;
+  if (syntax === 'attribute') return `${key} = ${valueText}`;
   if (syntax === 'options') return `${qualifier}${(MCP_GO_OPTIONS as Record<string, string>)[key] ?? key}(${valueText})`;
   return `${key}: ${valueText}`;
 }

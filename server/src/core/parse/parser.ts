@@ -6,7 +6,7 @@ import { SourceText } from '../source-text';
 import { EmscriptenModule, useInt32HeapAccess } from './heap-access';
 
 /** Grammar used for a document: TSX needs its own grammar, JSX parses with JavaScript's. */
-export type GrammarId = 'python' | 'typescript' | 'tsx' | 'javascript' | 'go';
+export type GrammarId = 'python' | 'typescript' | 'tsx' | 'javascript' | 'go' | 'csharp';
 
 const GRAMMAR_FILES: Record<GrammarId, string> = {
   python: 'tree-sitter-python.wasm',
@@ -14,6 +14,7 @@ const GRAMMAR_FILES: Record<GrammarId, string> = {
   tsx: 'tree-sitter-tsx.wasm',
   javascript: 'tree-sitter-javascript.wasm',
   go: 'tree-sitter-go.wasm',
+  csharp: 'tree-sitter-c_sharp.wasm',
 };
 
 const RUNTIME_FILE = 'tree-sitter.wasm';
@@ -289,6 +290,7 @@ const EXTENSION_GRAMMARS: Record<string, GrammarId> = {
   '.tsx': 'tsx',
   '.js': 'javascript', '.mjs': 'javascript', '.cjs': 'javascript', '.jsx': 'javascript',
   '.go': 'go',
+  '.cs': 'csharp',
 };
 
 const LSP_LANGUAGE_GRAMMARS: Record<string, GrammarId> = {
@@ -298,6 +300,7 @@ const LSP_LANGUAGE_GRAMMARS: Record<string, GrammarId> = {
   javascript: 'javascript',
   javascriptreact: 'javascript',
   go: 'go',
+  csharp: 'csharp',
 };
 
 /** The grammar for a file path, or undefined when the file is not one we lint. */
@@ -314,5 +317,6 @@ export function languageOfGrammar(grammar: GrammarId): LanguageId {
   if (grammar === 'python') return 'python';
   if (grammar === 'javascript') return 'javascript';
   if (grammar === 'go') return 'go';
+  if (grammar === 'csharp') return 'csharp';
   return 'typescript';
 }

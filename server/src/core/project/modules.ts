@@ -17,6 +17,7 @@ import { PythonFacts, pythonFacts } from './facts-python';
 import { ScriptFacts, scriptFacts } from './facts-script';
 import { GoFacts, goFacts } from './facts-go';
 import { extractGoDeclarations } from '../frontends/go';
+import { extractCSharpDeclarations } from '../frontends/csharp';
 import { ProjectView, RegistrationWrapper, RemoteTool, ServerRef, symbolKey } from './view';
 import { isServerModule } from '../frontends/typescript/imports';
 import { serverModulesOf } from '../frontends/typescript';
@@ -64,6 +65,8 @@ function factsOfTree(tree: Tree, grammar: GrammarId, file: string, text: string,
   try {
     if (grammar === 'python') return pythonFacts(tree, text, file);
     if (grammar === 'go') return goFacts(tree, file);
+    // C# tools read nothing of other files: no facts to keep.
+    if (grammar === 'csharp') return undefined;
     const modules = serverModulesOf({ serverModules });
     return scriptFacts(tree, file, (specifier) => isServerModule(specifier, modules));
   } catch {
@@ -124,6 +127,10 @@ function toolsOfTree(tree: Tree, grammar: GrammarId, file: string, text: string,
     module.project = view;
     const wrappers = new Map(findPythonWrappers(tree.rootNode, module, file).map((wrapper) => [wrapper.name, wrapper]));
     return { tools: { tools, toolFunctions, wrappers }, declarations };
+  }
+  if (grammar === 'csharp') {
+    const declarations = extractCSharpDeclarations(tree, text);
+    return { tools: { tools: declarations.map((declaration) => remoteTool(declaration, file)), toolFunctions: new Map(), wrappers: new Map() }, declarations };
   }
   if (grammar === 'go') {
     // Go wrappers are package-level functions, kept with the file's facts (facts-go.ts).

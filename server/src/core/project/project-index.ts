@@ -374,7 +374,7 @@ export class ProjectIndex implements SymbolSource {
       this.partial.delete(module);
     }
     for (const layout of this.layouts.values()) if (layout.contains(file)) layout.forget(file);
-    if (!/\.(py|pyi|[cm]?[jt]sx?|go)$/.test(file)) this.evidence.clear();
+    if (!/\.(py|pyi|[cm]?[jt]sx?|go|cs)$/.test(file)) this.evidence.clear();
     this.candidates.delete(file);
     this.addCandidates([file]);
     this.forgetAggregates();

@@ -85,6 +85,7 @@ function annotationsFix(text: SourceText, declaration: ToolDeclaration): Fix | u
     const edits = insertEntriesEdits(text, insertion.container, insertion.entries);
     return edits && { title, edits, safe: false };
   }
+  if (insertion?.kind === 'bare-decorator' && insertion.entries) return { title, edits: [insertEdit(text, insertion.offset, `(${insertion.entries.join(', ')})`)], safe: false };
   const value = declaration.language === 'python' ? PYTHON_ANNOTATIONS : TS_ANNOTATIONS;
   return insertInRegistration(text, declaration, 'annotations', value, title);
 }

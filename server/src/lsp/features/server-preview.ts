@@ -124,7 +124,7 @@ async function onDemandIndex(file: string, context: ServerContext): Promise<Proj
 function nearestPackageRoot(file: string): string {
   const disk = new DiskFileSystem(['/']);
   for (let dir = path.dirname(file); path.dirname(dir) !== dir; dir = path.dirname(dir)) {
-    if (PACKAGE_MANIFESTS.some((manifest) => disk.isFile(path.join(dir, manifest)))) return dir;
+    if (PACKAGE_MANIFESTS.some((manifest) => disk.isFile(path.join(dir, manifest))) || disk.list(dir).some((name) => name.endsWith('.csproj'))) return dir;
   }
   return path.dirname(file);
 }

@@ -30,7 +30,7 @@ export const WARM_UP_KEYSTROKES = 300;
 const SLICE_MS = 4;
 const URI = 'mcp-tool-lint-warm-up:/sample';
 const TYPED = ['e', ' ', '(', '"', ',', '_', '\n'];
-const LANGUAGE_NAMES: Record<GrammarId, string> = { python: 'Python', typescript: 'TypeScript', tsx: 'TSX', javascript: 'JavaScript', go: 'Go' };
+const LANGUAGE_NAMES: Record<GrammarId, string> = { python: 'Python', typescript: 'TypeScript', tsx: 'TSX', javascript: 'JavaScript', go: 'Go', csharp: 'C#' };
 
 export class WarmUp {
   private readonly warmed = new Set<GrammarId>();
