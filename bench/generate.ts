@@ -9,8 +9,9 @@ import { PYTHON_TEMPLATES, pythonHeader } from './python-templates';
 import { Names, Random } from './random';
 import { TYPESCRIPT_TEMPLATES, typescriptHeader } from './typescript-templates';
 import { GO_TEMPLATES, goHeader } from './go-templates';
+import { CSHARP_TEMPLATES, csharpHeader } from './csharp-templates';
 
-export const GENERATOR_VERSION = 2;
+export const GENERATOR_VERSION = 3;
 
 /** A Python module of about `lines` lines (never fewer), the same for the same seed. */
 export function generatePython(lines: number, seed: number, index = 1, header = pythonHeader(index)): string {
@@ -36,6 +37,15 @@ export function generateGo(lines: number, seed: number, index = 1): string {
   const names = new Names(random);
   const out = [...goHeader(index)];
   while (out.length < lines) out.push(...random.pick(GO_TEMPLATES)(random, names));
+  return `${out.join('\n')}\n`;
+}
+
+/** A C# file of about `lines` lines: tool types and Azure MCP command classes. */
+export function generateCSharp(lines: number, seed: number, index = 1): string {
+  const random = new Random(seed);
+  const names = new Names(random);
+  const out = [...csharpHeader(index)];
+  while (out.length < lines) out.push(...random.pick(CSHARP_TEMPLATES)(random, names));
   return `${out.join('\n')}\n`;
 }
 
@@ -83,6 +93,8 @@ export interface BenchData {
   typescript10000: string;
   go500: string;
   go10000: string;
+  csharp500: string;
+  csharp10000: string;
   repository: string;
 }
 
@@ -99,6 +111,8 @@ export function ensureBenchData(root: string): BenchData {
     typescript10000: path.join(dir, 'tools-10000.ts'),
     go500: path.join(dir, 'tools_500.go'),
     go10000: path.join(dir, 'tools_10000.go'),
+    csharp500: path.join(dir, 'Tools500.cs'),
+    csharp10000: path.join(dir, 'Tools10000.cs'),
     repository: path.join(dir, 'repository'),
   };
   const stamp = path.join(dir, 'VERSION');
@@ -111,6 +125,8 @@ export function ensureBenchData(root: string): BenchData {
   fs.writeFileSync(data.typescript10000, generateScript(10_000, SEED + 3));
   fs.writeFileSync(data.go500, generateGo(500, SEED + 5));
   fs.writeFileSync(data.go10000, generateGo(10_000, SEED + 6));
+  fs.writeFileSync(data.csharp500, generateCSharp(500, SEED + 7));
+  fs.writeFileSync(data.csharp10000, generateCSharp(10_000, SEED + 8));
   for (const file of generateRepository(SEED + 4)) {
     const target = path.join(data.repository, file.path);
     fs.mkdirSync(path.dirname(target), { recursive: true });
