@@ -15,6 +15,7 @@ import { hintOfKey, keyDocumentation } from './field-docs';
 import { enclosingOpener, isWordToken, keysInside, keyText, lastIndexBefore, Token, tokensAround } from './tokens';
 import { toolSnippetItems } from './tool-snippets';
 import { goCompletions } from './completion-go';
+import { csharpCompletions } from './completion-csharp';
 
 export type CompletionItemKind = 'enum-member' | 'property' | 'value' | 'snippet';
 
@@ -71,6 +72,7 @@ function metadataCompletions(grammar: GrammarId, tree: Tree, text: string, offse
   const python = grammar === 'python';
   const wordRange = rangeAt(text, partial?.start ?? offset, partial ? Math.max(partial.end, offset) : offset);
   if (grammar === 'go') return openString ? [] : goCompletions(tokens, index, wordRange, declarations, offset);
+  if (grammar === 'csharp') return openString ? [] : csharpCompletions(tokens, index, wordRange);
 
   if (!openString && tokens[index]?.type === '.') {
     const owner = tokens[index - 1];
