@@ -16,6 +16,8 @@ const WASM_FILES = [
   'tree-sitter-typescript/tree-sitter-typescript.wasm',
   'tree-sitter-typescript/tree-sitter-tsx.wasm',
   'tree-sitter-javascript/tree-sitter-javascript.wasm',
+  'tree-sitter-go/tree-sitter-go.wasm',
+  'tree-sitter-c-sharp/tree-sitter-c_sharp.wasm',
 ];
 
 const common = {

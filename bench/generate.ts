@@ -8,8 +8,10 @@ import * as path from 'node:path';
 import { PYTHON_TEMPLATES, pythonHeader } from './python-templates';
 import { Names, Random } from './random';
 import { TYPESCRIPT_TEMPLATES, typescriptHeader } from './typescript-templates';
+import { GO_TEMPLATES, goHeader } from './go-templates';
+import { CSHARP_TEMPLATES, csharpHeader } from './csharp-templates';
 
-export const GENERATOR_VERSION = 1;
+export const GENERATOR_VERSION = 3;
 
 /** A Python module of about `lines` lines (never fewer), the same for the same seed. */
 export function generatePython(lines: number, seed: number, index = 1, header = pythonHeader(index)): string {
@@ -26,6 +28,24 @@ export function generateScript(lines: number, seed: number, typed = true, index 
   const names = new Names(random);
   const out = [...header];
   while (out.length < lines) out.push(...random.pick(TYPESCRIPT_TEMPLATES)(random, names, typed));
+  return `${out.join('\n')}\n`;
+}
+
+/** A Go file of about `lines` lines: go-sdk tools, mcp-go tools and a wrapper's. */
+export function generateGo(lines: number, seed: number, index = 1): string {
+  const random = new Random(seed);
+  const names = new Names(random);
+  const out = [...goHeader(index)];
+  while (out.length < lines) out.push(...random.pick(GO_TEMPLATES)(random, names));
+  return `${out.join('\n')}\n`;
+}
+
+/** A C# file of about `lines` lines: tool types and Azure MCP command classes. */
+export function generateCSharp(lines: number, seed: number, index = 1): string {
+  const random = new Random(seed);
+  const names = new Names(random);
+  const out = [...csharpHeader(index)];
+  while (out.length < lines) out.push(...random.pick(CSHARP_TEMPLATES)(random, names));
   return `${out.join('\n')}\n`;
 }
 
@@ -71,6 +91,10 @@ export interface BenchData {
   python1000: string;
   python10000: string;
   typescript10000: string;
+  go500: string;
+  go10000: string;
+  csharp500: string;
+  csharp10000: string;
   repository: string;
 }
 
@@ -85,6 +109,10 @@ export function ensureBenchData(root: string): BenchData {
     python1000: path.join(dir, 'tools_1000.py'),
     python10000: path.join(dir, 'tools_10000.py'),
     typescript10000: path.join(dir, 'tools-10000.ts'),
+    go500: path.join(dir, 'tools_500.go'),
+    go10000: path.join(dir, 'tools_10000.go'),
+    csharp500: path.join(dir, 'Tools500.cs'),
+    csharp10000: path.join(dir, 'Tools10000.cs'),
     repository: path.join(dir, 'repository'),
   };
   const stamp = path.join(dir, 'VERSION');
@@ -95,6 +123,10 @@ export function ensureBenchData(root: string): BenchData {
   fs.writeFileSync(data.python1000, generatePython(1000, SEED + 1));
   fs.writeFileSync(data.python10000, generatePython(10_000, SEED + 2));
   fs.writeFileSync(data.typescript10000, generateScript(10_000, SEED + 3));
+  fs.writeFileSync(data.go500, generateGo(500, SEED + 5));
+  fs.writeFileSync(data.go10000, generateGo(10_000, SEED + 6));
+  fs.writeFileSync(data.csharp500, generateCSharp(500, SEED + 7));
+  fs.writeFileSync(data.csharp10000, generateCSharp(10_000, SEED + 8));
   for (const file of generateRepository(SEED + 4)) {
     const target = path.join(data.repository, file.path);
     fs.mkdirSync(path.dirname(target), { recursive: true });

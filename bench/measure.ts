@@ -15,6 +15,8 @@ export interface Paths {
 }
 
 function languageIdOf(file: string): string {
+  if (file.endsWith('.go')) return 'go';
+  if (file.endsWith('.cs')) return 'csharp';
   return file.endsWith('.py') ? 'python' : file.endsWith('.ts') ? 'typescript' : 'javascript';
 }
 

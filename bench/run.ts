@@ -87,6 +87,10 @@ async function main(): Promise<void> {
     ['keystroke-500', data.python500, 5],
     ['keystroke-10000', data.python10000, 25],
     ['keystroke-10000-ts', data.typescript10000, 25],
+    ['keystroke-500-go', data.go500, 5],
+    ['keystroke-10000-go', data.go10000, 25],
+    ['keystroke-500-cs', data.csharp500, 5],
+    ['keystroke-10000-cs', data.csharp10000, 25],
   ] as const) {
     if (wanted(id)) add(await keystrokeRow(id, file, target, '', (seed) => keystrokeP95(paths, file, 200, seed)));
   }

@@ -10,7 +10,7 @@ import { LanguageClient, LanguageClientOptions, ServerOptions, TransportKind } f
 import { PreviewPanel } from './preview';
 import { StatusItem } from './status';
 
-const LANGUAGES = ['python', 'typescript', 'typescriptreact', 'javascript', 'javascriptreact'];
+const LANGUAGES = ['python', 'typescript', 'typescriptreact', 'javascript', 'javascriptreact', 'go', 'csharp'];
 
 let client: LanguageClient | undefined;
 

@@ -9,7 +9,7 @@ import { LanguageClient } from 'vscode-languageclient/node';
 import { PreviewData, renderPreviewHtml } from './preview-html';
 
 const REQUEST = 'mcpToolLint/previewAnnotations';
-const LANGUAGES = new Set(['python', 'typescript', 'typescriptreact', 'javascript', 'javascriptreact']);
+const LANGUAGES = new Set(['python', 'typescript', 'typescriptreact', 'javascript', 'javascriptreact', 'go', 'csharp']);
 
 export class PreviewPanel implements Disposable {
   private static current: PreviewPanel | undefined;

@@ -14,7 +14,7 @@ export function repoRoot(): string {
 
 export const FIXTURES = path.join(repoRoot(), 'test', 'fixtures');
 
-const SOURCE_EXTENSIONS = new Set(['.py', '.ts', '.tsx', '.mts', '.cts', '.js', '.mjs', '.cjs', '.jsx']);
+const SOURCE_EXTENSIONS = new Set(['.py', '.ts', '.tsx', '.mts', '.cts', '.js', '.mjs', '.cjs', '.jsx', '.go', '.cs']);
 
 export function listFixtures(dir = FIXTURES): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -34,9 +34,19 @@ export function scriptFixtures(): Array<{ file: string; grammar: GrammarId }> {
   return [...listFixtures(), ...listFixtures(path.join(repoRoot(), 'examples'))]
     .flatMap((file) => {
       const grammar = grammarForPath(file);
-      return grammar && grammar !== 'python' ? [{ file, grammar }] : [];
+      return grammar && grammar !== 'python' && grammar !== 'go' && grammar !== 'csharp' ? [{ file, grammar }] : [];
     })
     .sort((a, b) => a.file.localeCompare(b.file));
+}
+
+/** Every C# file of the fixtures and the examples. */
+export function csharpFixtures(): string[] {
+  return [...listFixtures(), ...listFixtures(path.join(repoRoot(), 'examples'))].filter((file) => file.endsWith('.cs')).sort();
+}
+
+/** Every Go file of the fixtures and the examples. */
+export function goFixtures(): string[] {
+  return [...listFixtures(), ...listFixtures(path.join(repoRoot(), 'examples'))].filter((file) => file.endsWith('.go')).sort();
 }
 
 /**

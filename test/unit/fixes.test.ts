@@ -14,7 +14,7 @@ import { grammarForPath } from '../../server/src/core/parse/parser';
 import { ProfileName } from '../../server/src/core/rules/rule';
 import { FIXTURES, listFixtures } from '../helpers/fixtures';
 
-const RULE_FIXTURES = ['python', 'typescript', 'javascript']
+const RULE_FIXTURES = ['python', 'typescript', 'javascript', 'go', 'csharp']
   .map((language) => path.join(FIXTURES, language, 'rules'))
   .filter((dir) => fs.existsSync(dir))
   .flatMap((dir) => listFixtures(dir));

@@ -158,7 +158,7 @@ export const HELP = `Usage: mcp-tool-lint [check] [options] [paths...]
        mcp-tool-lint explain CODE
 
 Lints MCP tool metadata (Arcade ToolMetadata, MCP ToolAnnotations) in Python,
-TypeScript and JavaScript files. Folders are searched recursively (default: .),
+TypeScript, JavaScript, Go and C# files. Folders are searched recursively (default: .),
 skipping node_modules, virtualenvs, site-packages, build output, .gitignore'd
 files and the "exclude" globs of the project config.
 

@@ -54,7 +54,7 @@ export function lintTarget(target: LintTarget, options: LintOptions): LintedFile
   const analysis = extracted && grammar ? analyzeExtracted(grammar, extracted, text, analysisOptions) : analyzeText(text, target.absolute, analysisOptions);
   if (!analysis) return undefined;
   if (options.fix) {
-    const outcome = applySafeFixes(source.text, target.absolute, settings, analysis.findings);
+    const outcome = applySafeFixes(source.text, target.absolute, analysisOptions, analysis.findings);
     if (outcome.text !== source.text) {
       if (options.fix === 'write') writeSourceAtomically(target.absolute, target.display, outcome.text, source.bom);
       return { file: target.display, text: outcome.text, findings: outcome.findings, fixed: { ...outcome, before: source.text } };

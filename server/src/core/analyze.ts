@@ -70,7 +70,7 @@ export function withLfLineBreaks(text: string): string {
 
 /** The cheap pre-filter design.md allows (prefilter.ts), for a file of `grammar` (of any grammar when not given). */
 export function mayDeclareTools(text: SourceText, grammar?: GrammarId): boolean {
-  return mayDeclareToolsIn(text, grammar && (grammar === 'python' ? 'python' : 'script'));
+  return mayDeclareToolsIn(text, grammar && (grammar === 'python' || grammar === 'go' || grammar === 'csharp' ? grammar : 'script'));
 }
 
 /** Analyses a document whose grammar is known; returns undefined for files we do not lint. */

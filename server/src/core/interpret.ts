@@ -2,7 +2,7 @@
  * Reads resolved `Value` trees into the semantic model: Arcade's ToolMetadata and the
  * MCP ToolAnnotations. Shared by every language front end.
  */
-import { ARCADE_FLAGS, HINTS, PYDANTIC_BOOL_STRINGS, SNAKE_HINTS, VENDOR_HINTS } from './data/fields';
+import { ARCADE_FLAGS, HINTS, HintSpelling, PYDANTIC_BOOL_STRINGS, SNAKE_HINTS, SPELLED_KEYS, VENDOR_HINTS } from './data/fields';
 import {
   AnnotationsModel, BehaviorModel, ClassificationModel, EnumItem, Entry, FlagField, FlagState, HintName,
   MetadataModel, Value,
@@ -102,10 +102,13 @@ export interface AnnotationOptions {
   snakeCase: boolean;
   /** Accept vendor hints such as FastMCP's `streamingHint`. */
   vendorHints: boolean;
+  /** The keys are a compiled SDK's spelling (Go's `ReadOnlyHint`, mcp-go's `WithReadOnlyHintAnnotation`), not camelCase. */
+  spelling?: HintSpelling;
 }
 
 /** The hint a key names, in either accepted spelling. */
 export function hintForKey(key: string, options: AnnotationOptions): HintName | undefined {
+  if (options.spelling) return HINTS.find((hint) => SPELLED_KEYS[options.spelling!][hint] === key);
   if ((HINTS as readonly string[]).includes(key)) return key as HintName;
   if (options.snakeCase && key in SNAKE_HINTS) return SNAKE_HINTS[key];
   return undefined;
@@ -115,10 +118,12 @@ export function hintForKey(key: string, options: AnnotationOptions): HintName | 
 export function interpretAnnotations(value: Value, entry: Entry | undefined, options: AnnotationOptions): AnnotationsModel {
   const entries = entriesOf(value) ?? [];
   const annotations: AnnotationsModel = { value, entry, hints: {}, extraHints: [] };
+  if (options.spelling) annotations.spelling = options.spelling;
+  const titleKey = options.spelling ? SPELLED_KEYS[options.spelling].title : 'title';
   for (const item of entries) {
     const hint = hintForKey(item.key, options);
     if (hint) annotations.hints[hint] = readFlag(item);
-    else if (item.key === 'title') annotations.title = item;
+    else if (item.key === titleKey) annotations.title = item;
     else if (item.key === 'custom') annotations.custom = item;
     else if (options.vendorHints && VENDOR_HINTS.includes(item.key)) {
       annotations.extraHints = annotations.extraHints.filter((f) => f.key !== item.key).concat(readFlag(item));

@@ -1,3 +1,5 @@
+import type { HintSpelling } from './data/fields';
+
 /**
  * The declaration model every rule sees (rules.md, "The model every rule sees").
  *
@@ -18,7 +20,7 @@ export interface Range {
   end: Position;
 }
 
-export type LanguageId = 'python' | 'typescript' | 'javascript';
+export type LanguageId = 'python' | 'typescript' | 'javascript' | 'go' | 'csharp';
 
 export type DeclarationForm =
   | 'arcade-app-tool'
@@ -30,7 +32,11 @@ export type DeclarationForm =
   | 'ts-class'
   | 'ts-register-tool'
   | 'ts-server-tool'
-  | 'fastmcp-add-tool';
+  | 'fastmcp-add-tool'
+  | 'go-sdk-tool'
+  | 'mcp-go-new-tool'
+  | 'csharp-mcp-server-tool'
+  | 'csharp-command-metadata';
 
 /**
  * Where to write new entries into a call's arguments, a dict or an object literal.
@@ -43,8 +49,18 @@ export interface Container {
   closeOffset?: number;
   /** The entries already present, in source order (ranges as offsets). */
   entryOffsets: Array<{ start: number; end: number }>;
-  /** `call` for Python keyword arguments, `dict` for Python dicts, `object` for JS/TS objects. */
-  syntax: 'call' | 'dict' | 'object';
+  /**
+   * `call` for Python keyword arguments, `dict` for Python dicts, `object` for JS/TS objects, `struct`
+   * for a Go composite literal (`Key: value`), `options` for mcp-go's functional options (`mcp.WithKey(value)`),
+   * `attribute` for a C# attribute's named arguments (`Key = value`).
+   */
+  syntax: 'call' | 'dict' | 'object' | 'struct' | 'options' | 'attribute';
+  /** Go: the fields that hold a `*bool`, whose value is written through `pointerHelper` (`new`, `ptr.To`, `jsonschema.Ptr`). */
+  pointerFields?: readonly string[];
+  /** Go: the call that makes a `*bool` from a boolean here; undefined when none is in use. */
+  pointerHelper?: string;
+  /** mcp-go options: the package qualifier new options are written with (`mcp.`). */
+  qualifier?: string;
 }
 
 /** One entry of a call, dict or object literal: `key=value`, `"key": value`, `key: value`. */
@@ -172,6 +188,8 @@ export interface AnnotationsModel {
   custom?: Entry;
   /** Vendor hints allowed in this form, such as FastMCP's `streamingHint`. */
   extraHints: FlagField[];
+  /** How the keys are spelled when not camelCase: a compiled SDK's fields or options (data/fields.ts). */
+  spelling?: HintSpelling;
 }
 
 export interface KeyInfo {
@@ -218,13 +236,18 @@ export interface ToolDeclaration {
    * MTL216 compares names per server.
    */
   server?: string;
+  /**
+   * Hints the SDK sends with their spec default when the author leaves them unset (mcp-go's
+   * `NewTool` fills all four): clients receive them as declared, though nobody wrote them.
+   */
+  sentDefaults?: HintName[];
 }
 
 export type InsertionPoint =
-  /** Add an entry to an existing call or object literal. */
-  | { kind: 'container'; container: Container; style: 'arcade' | 'python-annotations' | 'ts-annotations' }
-  /** A bare decorator `@app.tool`: append `(metadata=...)` at `offset`. */
-  | { kind: 'bare-decorator'; offset: number; style: 'arcade' | 'python-annotations' };
+  /** Add an entry to an existing call or object literal; `entries`, when given, are the entries to write (a compiled SDK's own spelling). */
+  | { kind: 'container'; container: Container; style: 'arcade' | 'python-annotations' | 'ts-annotations' | 'go'; entries?: string[] }
+  /** A bare decorator `@app.tool` (or C# attribute `[McpServerTool]`): append `(metadata=...)` (or `(entries)`) at `offset`. */
+  | { kind: 'bare-decorator'; offset: number; style: 'arcade' | 'python-annotations' | 'csharp'; entries?: string[] };
 
 export type Severity = 'error' | 'warning' | 'info' | 'hint';
 

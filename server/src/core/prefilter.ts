@@ -14,6 +14,8 @@
  *   member (`entry.annotations`), a word of prose (`// the annotations entries`) or a string (`className="annotations"`); and an
  *   import of an MCP SDK (`@modelcontextprotocol/...`, `fastmcp`), where `{ name, parameters }` counts.
  *
+ * Go needs a tool word too: `mcp.Tool{`, `mcp.ToolAnnotations{`, `mcp.NewTool(`, `mcp.ToolOption`; C#
+ * `[McpServerTool(...)]`, or Azure MCP's `[CommandMetadata(...)]`.
  * Python needs a tool word: its `annotations=` and `metadata=` only count inside a registration,
  * whose callee is a tool word, and `from __future__ import annotations` is no declaration.
  * test/unit/prefilter.test.ts checks that every file of the fixtures, examples and test projects
@@ -21,12 +23,14 @@
  */
 import { SourceText } from './source-text';
 
-export type PrefilterLanguage = 'python' | 'script';
+export type PrefilterLanguage = 'python' | 'script' | 'go' | 'csharp';
 
 /** Whether the text may hold a tool declaration of `language` (of either language when not given). */
 export function mayDeclareTools(text: SourceText, language?: PrefilterLanguage): boolean {
   if (hasToolWord(text)) return true;
-  if (language === 'python') return false;
+  // Azure MCP's command classes say `[CommandMetadata(...)]` and need not say "tool" anywhere.
+  if (language === 'csharp') return text.includes('CommandMetadata');
+  if (language === 'python' || language === 'go') return false;
   return hasKeyWord(text, 'annotations') || hasKeyWord(text, 'inputSchema')
     || text.includes('@modelcontextprotocol/') || text.includes('fastmcp');
 }

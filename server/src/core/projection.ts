@@ -167,6 +167,8 @@ export function projectTool(declaration: ToolDeclaration, findings: JsonFinding[
     const annotations: Record<string, unknown> = {};
     if (annotationsTitle !== undefined) annotations.title = annotationsTitle;
     Object.assign(annotations, declared);
+    // An SDK that sends unset hints with their defaults (mcp-go's NewTool): clients receive them all.
+    for (const hint of declaration.sentDefaults ?? []) if (annotations[hint] === undefined && !unknown.includes(hint)) annotations[hint] = SPEC_DEFAULTS[hint];
     for (const vendor of declaration.annotations?.extraHints ?? []) {
       const value = knownBoolean(vendor);
       if (value !== undefined) annotations[vendor.key] = value;

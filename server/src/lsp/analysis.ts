@@ -7,7 +7,7 @@ import { Tree } from 'web-tree-sitter';
 import { AnalysisOptions, AnalysisResult, MAX_LINE_LENGTH, mayDeclareTools } from '../core/analyze';
 import { ProjectView } from '../core/project/view';
 import { IncrementalAnalyzer } from '../core/incremental/analyzer';
-import { IncrementalScriptAnalyzer } from '../core/incremental/typescript';
+import { AnyIncrementalAnalyzer, incrementalAnalyzerClass } from '../core/incremental/for-grammar';
 import { GrammarId } from '../core/parse/parser';
 import { Emitter, Event } from 'vscode-languageserver/node';
 import { DocumentStore, MAX_DOCUMENT_BYTES, STEPPED_PARSE_CHARACTERS } from './documents';
@@ -34,7 +34,7 @@ const SLICE_MS = 15;
 export class Analyzer {
   private readonly cache = new Map<string, DocumentAnalysis>();
   /** Per document: re-extracts only the statements an edit touched. */
-  private readonly incremental = new Map<string, IncrementalAnalyzer | IncrementalScriptAnalyzer>();
+  private readonly incremental = new Map<string, AnyIncrementalAnalyzer>();
   private readonly tooLarge = new Set<string>();
   /** Per document, its first parse in steps while it runs. */
   private readonly steppedParses = new Map<string, Promise<unknown>>();
@@ -187,9 +187,9 @@ export class Analyzer {
     const syntax = this.documents.syntax(uri);
     if (!syntax) return { skipped: 'not-linted' };
     let incremental = this.incremental.get(uri);
-    // Python and TypeScript / JavaScript each have their own incremental analysis.
-    if (!incremental || (grammar === 'python') !== incremental instanceof IncrementalAnalyzer) {
-      this.incremental.set(uri, (incremental = grammar === 'python' ? new IncrementalAnalyzer() : new IncrementalScriptAnalyzer()));
+    // Python, TypeScript / JavaScript and Go each have their own incremental analysis.
+    if (!incremental || !(incremental instanceof incrementalAnalyzerClass(grammar))) {
+      this.incremental.set(uri, (incremental = new (incrementalAnalyzerClass(grammar))()));
     }
     if (!syntax.region && text.length >= STEPPED_PARSE_CHARACTERS && incremental instanceof IncrementalAnalyzer) {
       const steps = incremental.firstAnalysisInSteps(grammar, syntax.tree, text, options);

@@ -26,8 +26,8 @@ export const INDEXING_TITLE = 'Indexing MCP tools';
 
 /** What the server asks a client to watch: sources, manifests, tsconfig files. */
 export const PROJECT_WATCHERS = [
-  { globPattern: '**/*.{py,pyi,ts,tsx,mts,cts,js,mjs,cjs,jsx}' },
-  { globPattern: '**/{package.json,pyproject.toml,setup.py,setup.cfg,pnpm-workspace.yaml,requirements*.txt,tsconfig*.json,jsconfig*.json}' },
+  { globPattern: '**/*.{py,pyi,ts,tsx,mts,cts,js,mjs,cjs,jsx,go,cs}' },
+  { globPattern: '**/{package.json,pyproject.toml,setup.py,setup.cfg,pnpm-workspace.yaml,requirements*.txt,tsconfig*.json,jsconfig*.json,go.mod}' },
 ];
 /**
  * How long indexing runs before the event loop gets a turn (a request waits for the slice to end).
@@ -41,7 +41,7 @@ const SETTLE_MS = 300;
 /** Files whose change may alter what a module resolves to (sources, manifests, tsconfig). */
 export function isProjectFile(file: string): boolean {
   const name = path.basename(file);
-  return /\.(py|pyi|[cm]?[jt]sx?)$/.test(name) || ['package.json', 'pyproject.toml', 'setup.py', 'setup.cfg', 'pnpm-workspace.yaml'].includes(name)
+  return /\.(py|pyi|[cm]?[jt]sx?|go|cs)$/.test(name) || ['package.json', 'pyproject.toml', 'setup.py', 'setup.cfg', 'pnpm-workspace.yaml', 'go.mod'].includes(name)
     || /^requirements.*\.txt$/.test(name) || /^[tj]sconfig.*\.json$/.test(name);
 }
 

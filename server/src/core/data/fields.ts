@@ -47,3 +47,27 @@ export const PYDANTIC_BOOL_STRINGS: Record<string, boolean> = {
   '0': false, off: false, f: false, false: false, n: false, no: false,
   '1': true, on: true, t: true, true: true, y: true, yes: true,
 };
+
+/**
+ * How a compiled SDK spells the hints and the title (rules.md: PascalCase in Go and C#):
+ * go-sdk's and mcp-go's `ToolAnnotations` struct fields, mcp-go's `NewTool` options.
+ */
+export type HintSpelling = 'go-struct' | 'mcp-go-options' | 'csharp-attribute';
+
+export const SPELLED_KEYS: Record<HintSpelling, Record<HintName | 'title', string>> = {
+  'go-struct': { readOnlyHint: 'ReadOnlyHint', destructiveHint: 'DestructiveHint', idempotentHint: 'IdempotentHint', openWorldHint: 'OpenWorldHint', title: 'Title' },
+  'csharp-attribute': { readOnlyHint: 'ReadOnly', destructiveHint: 'Destructive', idempotentHint: 'Idempotent', openWorldHint: 'OpenWorld', title: 'Title' },
+  // mcp-go's options are read under the hint's own name (messages stay short); MCP_GO_OPTIONS writes them.
+  'mcp-go-options': { readOnlyHint: 'readOnlyHint', destructiveHint: 'destructiveHint', idempotentHint: 'idempotentHint', openWorldHint: 'openWorldHint', title: 'title' },
+};
+
+/** mcp-go's option for each hint and the title (`mcp.WithReadOnlyHintAnnotation(true)`). */
+export const MCP_GO_OPTIONS: Record<HintName | 'title', string> = {
+  readOnlyHint: 'WithReadOnlyHintAnnotation', destructiveHint: 'WithDestructiveHintAnnotation', idempotentHint: 'WithIdempotentHintAnnotation',
+  openWorldHint: 'WithOpenWorldHintAnnotation', title: 'WithTitleAnnotation',
+};
+
+/** The key a spelling writes for a hint (`DestructiveHint`, `WithDestructiveHintAnnotation`). */
+export function spelledKey(spelling: HintSpelling, hint: HintName): string {
+  return SPELLED_KEYS[spelling][hint];
+}

@@ -14,6 +14,8 @@ import { offsetAt, rangeAt } from '../fixes/positions';
 import { hintOfKey, keyDocumentation } from './field-docs';
 import { enclosingOpener, isWordToken, keysInside, keyText, lastIndexBefore, Token, tokensAround } from './tokens';
 import { toolSnippetItems } from './tool-snippets';
+import { goCompletions } from './completion-go';
+import { csharpCompletions } from './completion-csharp';
 
 export type CompletionItemKind = 'enum-member' | 'property' | 'value' | 'snippet';
 
@@ -69,6 +71,8 @@ function metadataCompletions(grammar: GrammarId, tree: Tree, text: string, offse
   if (openString || partial) index--;
   const python = grammar === 'python';
   const wordRange = rangeAt(text, partial?.start ?? offset, partial ? Math.max(partial.end, offset) : offset);
+  if (grammar === 'go') return openString ? [] : goCompletions(tokens, index, wordRange, declarations, offset);
+  if (grammar === 'csharp') return openString ? [] : csharpCompletions(tokens, index, wordRange);
 
   if (!openString && tokens[index]?.type === '.') {
     const owner = tokens[index - 1];
@@ -109,7 +113,7 @@ function metadataCompletions(grammar: GrammarId, tree: Tree, text: string, offse
 }
 
 /** The tokens of the entry being written: after the last comma (or the bracket) up to `index`. */
-function slotTokens(tokens: readonly Token[], opener: number, index: number): Token[] {
+export function slotTokens(tokens: readonly Token[], opener: number, index: number): Token[] {
   let depth = 0;
   let start = opener + 1;
   for (let i = index; i > opener; i--) {
@@ -176,7 +180,7 @@ function normaliseKey(key: string): string {
   return hint && !hint.arcadeFlag ? hint.hint : key;
 }
 
-function sortKey(index: number): string {
+export function sortKey(index: number): string {
   return String(index).padStart(3, '0');
 }
 
@@ -211,7 +215,7 @@ function stringValueItems(enumName: EnumName, open: Token, text: string, offset:
   }));
 }
 
-function booleanItems(python: boolean, range: Range): CoreCompletionItem[] {
+export function booleanItems(python: boolean, range: Range): CoreCompletionItem[] {
   const words = python ? ['True', 'False'] : ['true', 'false'];
   return words.map((word, index) => ({ label: word, kind: 'value', insertText: word, range, sortText: sortKey(index) }));
 }

@@ -3,7 +3,7 @@
  * Facts from the MCP spec (mcp-annotations.md §1.1), Arcade's docs (seed 000) and what
  * clients do with the hints (peers.md §0, §1.6; seed 001).
  */
-import { ArcadeFlag, FLAG_TO_HINT, HINTS, SNAKE_HINTS, SPEC_DEFAULTS } from '../data/fields';
+import { ArcadeFlag, FLAG_TO_HINT, HINTS, SNAKE_HINTS, SPEC_DEFAULTS, SPELLED_KEYS } from '../data/fields';
 import { HintName } from '../model';
 
 export interface HintDoc {
@@ -49,6 +49,10 @@ export const ARCADE_FLAG_QUESTIONS: Record<ArcadeFlag, string> = {
 /** The hint a flag or hint key names, in any accepted spelling. */
 export function hintOfKey(key: string): { hint: HintName; arcadeFlag?: ArcadeFlag } | undefined {
   if ((HINTS as readonly string[]).includes(key)) return { hint: key as HintName };
+  for (const spelled of Object.values(SPELLED_KEYS)) {
+    const hint = HINTS.find((candidate) => spelled[candidate] === key);
+    if (hint) return { hint };
+  }
   if (key in SNAKE_HINTS) return { hint: SNAKE_HINTS[key] };
   if (key in FLAG_TO_HINT) return { hint: FLAG_TO_HINT[key as ArcadeFlag], arcadeFlag: key as ArcadeFlag };
   return undefined;

@@ -8,7 +8,7 @@
  */
 import { Node, Tree } from 'web-tree-sitter';
 import { AnalysisResult } from '../analyze';
-import { HINTS, SPEC_DEFAULTS } from '../data/fields';
+import { HINTS, HintSpelling, MCP_GO_OPTIONS, SPEC_DEFAULTS } from '../data/fields';
 import { EnumName, enumMembers } from '../data/service-domains';
 import { offsetAt, rangeAt } from '../fixes/positions';
 import { rangeOf } from '../frontends/syntax';
@@ -85,11 +85,14 @@ function keyHover(declaration: ToolDeclaration, entry: Entry): CoreHover | undef
   }
   const { hint, arcadeFlag } = named;
   const doc = HINT_DOCS[hint];
-  const spelling = entry.key === hint || arcadeFlag ? '' : ` (snake_case spelling of ${code(hint)}, accepted by the Python SDK v2)`;
+  const compiled = declaration.annotations?.spelling;
+  const spelling = arcadeFlag ? '' : compiled ? ` (${SPELLING_NAMES[compiled](hint)})` : entry.key === hint ? '' : ` (snake_case spelling of ${code(hint)}, accepted by the Python SDK v2)`;
   const lines = [
     arcadeFlag ? `**${code(entry.key)}** — Arcade \`Behavior\` flag → MCP annotation **${code(hint)}**` : `**${code(entry.key)}** — MCP tool annotation${spelling}`,
     '',
-    `${doc.meaning} ${arcadeFlag ? 'Unset or `None`' : 'Omitted'}: clients assume ${code(`${hint}: ${SPEC_DEFAULTS[hint]}`)}.`,
+    declaration.sentDefaults?.includes(hint)
+      ? `${doc.meaning} Omitted: the SDK sends ${code(`${hint}: ${SPEC_DEFAULTS[hint]}`)} itself (mcp-go's \`NewTool\` fills every hint left unset).`
+      : `${doc.meaning} ${arcadeFlag ? 'Unset or `None`' : 'Omitted'}: clients assume ${code(`${hint}: ${SPEC_DEFAULTS[hint]}`)}.`,
     '',
     `In clients: ${doc.inClients}`,
     '',
@@ -97,6 +100,13 @@ function keyHover(declaration: ToolDeclaration, entry: Entry): CoreHover | undef
   ];
   return { markdown: lines.join('\n'), range: entry.keyRange };
 }
+
+/** How a compiled SDK's key names a hint, for hovers. */
+const SPELLING_NAMES: Record<HintSpelling, (hint: HintName) => string> = {
+  'go-struct': (hint) => `the Go SDK's field for ${code(hint)}`,
+  'mcp-go-options': (hint) => `mcp-go's option ${code(MCP_GO_OPTIONS[hint])}`,
+  'csharp-attribute': (hint) => `the C# SDK's attribute property for ${code(hint)}`,
+};
 
 const MEMBER_PARENTS = new Set(['attribute', 'member_expression']);
 

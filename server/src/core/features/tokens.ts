@@ -20,7 +20,7 @@ export interface Token {
   value?: string;
 }
 
-const STRING_TYPES = new Set(['string', 'template_string']);
+const STRING_TYPES = new Set(['string', 'template_string', 'interpreted_string_literal', 'raw_string_literal', 'string_literal', 'verbatim_string_literal']);
 /** Quote leaves: Python's `string_start`, JS/TS's `"`/`'`. */
 const QUOTE_LEAVES = new Set(['string_start', '"', "'", '`']);
 

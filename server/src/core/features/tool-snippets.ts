@@ -29,6 +29,8 @@ function typedPrefix(text: string, offset: number): { start: number; indent: str
 
 function snippetsFor(grammar: GrammarId): readonly ToolSnippet[] {
   if (grammar === 'python') return PYTHON_TOOL_SNIPPETS;
+  // Go's and C#'s tool snippets are the editor's (snippets/go.json, csharp.json): the server has no import edits for them yet.
+  if (grammar === 'go' || grammar === 'csharp') return [];
   return scriptToolSnippets(grammar === 'typescript' || grammar === 'tsx');
 }
 

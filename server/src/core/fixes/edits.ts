@@ -5,6 +5,7 @@
  */
 import { charAt, SourceText } from '../source-text';
 import { Container, Range, TextEdit } from '../model';
+import { MCP_GO_OPTIONS } from '../data/fields';
 import { offsetAt, rangeAt } from './positions';
 
 export type Syntax = Container['syntax'];
@@ -17,10 +18,10 @@ export function insertEdit(text: SourceText, offset: number, newText: string): T
   return { range: rangeAt(text, offset, offset), newText };
 }
 
-/** A boolean literal in the container's language: Python `True`, JS/TS `true`. */
+/** A boolean literal in the container's language: Python `True`, JS/TS and Go `true`. */
 export function booleanLiteral(value: boolean, syntax: Syntax): string {
-  if (syntax === 'object') return value ? 'true' : 'false';
-  return value ? 'True' : 'False';
+  if (syntax === 'call' || syntax === 'dict') return value ? 'True' : 'False';
+  return value ? 'true' : 'false';
 }
 
 /** A string literal in the container's language, using `quote`. */
@@ -28,10 +29,15 @@ export function stringLiteral(value: string, quote: string = '"'): string {
   return `${quote}${value.replace(/\\/g, '\\\\').split(quote).join(`\\${quote}`)}${quote}`;
 }
 
-/** `key=value` in a call, `"key": value` in a Python dict, `key: value` in an object literal. */
-export function formatEntry(syntax: Syntax, key: string, valueText: string, quote = '"'): string {
+/**
+ * `key=value` in a call, `"key": value` in a Python dict, `key: value` in an object literal or a Go
+ * struct, `qualifier.WithKeyAnnotation(value)` for mcp-go's options (a hint's key names its option).
+ */
+export function formatEntry(syntax: Syntax, key: string, valueText: string, quote = '"', qualifier = ''): string {
   if (syntax === 'call') return `${key}=${valueText}`;
   if (syntax === 'dict') return `${stringLiteral(key, quote)}: ${valueText}`;
+  if (syntax === 'attribute') return `${key} = ${valueText}`;
+  if (syntax === 'options') return `${qualifier}${(MCP_GO_OPTIONS as Record<string, string>)[key] ?? key}(${valueText})`;
   return `${key}: ${valueText}`;
 }
 

@@ -47,12 +47,17 @@ export function editingFile(fix: Fix | undefined, file: string | undefined): Fix
 /** Formats `key = value` pairs for a container in its own syntax (`key=value`, `"key": value`, `key: value`). */
 export function formatEntries(text: SourceText, container: Container, pairs: ReadonlyArray<[string, string]>): string[] {
   const quote = keyQuoteOf(text, container);
-  return pairs.map(([key, value]) => formatEntry(container.syntax, key, value, quote));
+  return pairs.map(([key, value]) => formatEntry(container.syntax, key, value, quote, container.qualifier));
 }
 
-/** Boolean text in a container's own syntax. */
-export function booleanInContainer(container: Container, value: boolean): string {
-  return booleanLiteral(value, container.syntax);
+/**
+ * Boolean text in a container's own syntax for `key`: a Go `*bool` field's through the pointer
+ * helper in use (`ptr.To(false)`), undefined when the container has none.
+ */
+export function booleanInContainer(container: Container, value: boolean, key?: string): string | undefined {
+  const literal = booleanLiteral(value, container.syntax);
+  if (key === undefined || !container.pointerFields?.includes(key)) return literal;
+  return container.pointerHelper ? `${container.pointerHelper}(${literal})` : undefined;
 }
 
 /** Inserts entries into a container; undefined when the container is not closed yet. */

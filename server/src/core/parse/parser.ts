@@ -6,13 +6,15 @@ import { SourceText } from '../source-text';
 import { EmscriptenModule, useInt32HeapAccess } from './heap-access';
 
 /** Grammar used for a document: TSX needs its own grammar, JSX parses with JavaScript's. */
-export type GrammarId = 'python' | 'typescript' | 'tsx' | 'javascript';
+export type GrammarId = 'python' | 'typescript' | 'tsx' | 'javascript' | 'go' | 'csharp';
 
 const GRAMMAR_FILES: Record<GrammarId, string> = {
   python: 'tree-sitter-python.wasm',
   typescript: 'tree-sitter-typescript.wasm',
   tsx: 'tree-sitter-tsx.wasm',
   javascript: 'tree-sitter-javascript.wasm',
+  go: 'tree-sitter-go.wasm',
+  csharp: 'tree-sitter-c_sharp.wasm',
 };
 
 const RUNTIME_FILE = 'tree-sitter.wasm';
@@ -287,6 +289,8 @@ const EXTENSION_GRAMMARS: Record<string, GrammarId> = {
   '.ts': 'typescript', '.mts': 'typescript', '.cts': 'typescript',
   '.tsx': 'tsx',
   '.js': 'javascript', '.mjs': 'javascript', '.cjs': 'javascript', '.jsx': 'javascript',
+  '.go': 'go',
+  '.cs': 'csharp',
 };
 
 const LSP_LANGUAGE_GRAMMARS: Record<string, GrammarId> = {
@@ -295,6 +299,8 @@ const LSP_LANGUAGE_GRAMMARS: Record<string, GrammarId> = {
   typescriptreact: 'tsx',
   javascript: 'javascript',
   javascriptreact: 'javascript',
+  go: 'go',
+  csharp: 'csharp',
 };
 
 /** The grammar for a file path, or undefined when the file is not one we lint. */
@@ -310,5 +316,7 @@ export function grammarFor(languageId: string | undefined, filePath: string): Gr
 export function languageOfGrammar(grammar: GrammarId): LanguageId {
   if (grammar === 'python') return 'python';
   if (grammar === 'javascript') return 'javascript';
+  if (grammar === 'go') return 'go';
+  if (grammar === 'csharp') return 'csharp';
   return 'typescript';
 }

@@ -10,7 +10,7 @@ import { isWorkspaceRoot, WorkspacePackage, workspacePackages } from './workspac
 
 const WORKSPACE_FILES = new Set(['package.json', 'pnpm-workspace.yaml']);
 /** Sources and Python manifests: nothing derived from them is kept. */
-const DATA_ONLY_FILE = /\.(py|pyi|[cm]?[jt]sx?|toml|cfg|txt)$/;
+const DATA_ONLY_FILE = /\.(py|pyi|[cm]?[jt]sx?|go|cs|toml|cfg|txt)$/;
 
 export class ProjectLayout {
   readonly root: string;

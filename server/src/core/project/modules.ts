@@ -15,11 +15,14 @@ import type { Extraction } from '../analyze';
 import { findSuppressions } from '../suppressions';
 import { PythonFacts, pythonFacts } from './facts-python';
 import { ScriptFacts, scriptFacts } from './facts-script';
+import { GoFacts, goFacts } from './facts-go';
+import { extractGoDeclarations } from '../frontends/go';
+import { extractCSharpDeclarations } from '../frontends/csharp';
 import { ProjectView, RegistrationWrapper, RemoteTool, ServerRef, symbolKey } from './view';
 import { isServerModule } from '../frontends/typescript/imports';
 import { serverModulesOf } from '../frontends/typescript';
 
-export type ModuleFacts = PythonFacts | ScriptFacts;
+export type ModuleFacts = PythonFacts | ScriptFacts | GoFacts;
 
 export interface ModuleTools {
   tools: RemoteTool[];
@@ -61,6 +64,9 @@ export function readFacts(file: string, text: string, serverModules: readonly st
 function factsOfTree(tree: Tree, grammar: GrammarId, file: string, text: string, serverModules: readonly string[]): ModuleFacts | undefined {
   try {
     if (grammar === 'python') return pythonFacts(tree, text, file);
+    if (grammar === 'go') return goFacts(tree, file);
+    // C# tools read nothing of other files: no facts to keep.
+    if (grammar === 'csharp') return undefined;
     const modules = serverModulesOf({ serverModules });
     return scriptFacts(tree, file, (specifier) => isServerModule(specifier, modules));
   } catch {
@@ -121,6 +127,15 @@ function toolsOfTree(tree: Tree, grammar: GrammarId, file: string, text: string,
     module.project = view;
     const wrappers = new Map(findPythonWrappers(tree.rootNode, module, file).map((wrapper) => [wrapper.name, wrapper]));
     return { tools: { tools, toolFunctions, wrappers }, declarations };
+  }
+  if (grammar === 'csharp') {
+    const declarations = extractCSharpDeclarations(tree, text);
+    return { tools: { tools: declarations.map((declaration) => remoteTool(declaration, file)), toolFunctions: new Map(), wrappers: new Map() }, declarations };
+  }
+  if (grammar === 'go') {
+    // Go wrappers are package-level functions, kept with the file's facts (facts-go.ts).
+    const declarations = extractGoDeclarations(tree, text, { project: view });
+    return { tools: { tools: declarations.map((declaration) => remoteTool(declaration, file)), toolFunctions: new Map(), wrappers: new Map() }, declarations };
   }
   const { declarations, wrappers, tables } = extractScriptModule(tree, grammar, file, { serverModules, project: view });
   const registeredTables = tables.flatMap(({ specifier, name }) => {

@@ -12,7 +12,7 @@ import { isSameOrBelow, ProjectLayout } from './layout';
 import { sdkEvidenceIn } from './manifests';
 import { ModuleFacts, ModuleTools, readFacts, readToolsInSteps, serversOfFacts } from './modules';
 import { IndexView } from './project-view';
-import { pythonMember, pythonSymbol, scriptSymbol, SymbolSource } from './symbols';
+import { goSymbol, pythonMember, pythonSymbol, scriptSymbol, SymbolSource } from './symbols';
 import { projectRootFor } from './roots';
 import { ProjectSymbol, ProjectView, RemoteTool, ServerRef, symbolKey } from './view';
 import type { Extraction } from '../analyze';
@@ -344,6 +344,11 @@ export class ProjectIndex implements SymbolSource {
     return scriptSymbol(this, fromFile, specifier, name, reads);
   }
 
+  /** What the package-level `name` of the Go package `importPath` (of `fromFile`'s own package when undefined) stands for. */
+  goSymbol(fromFile: string, importPath: string | undefined, name: string, reads: Set<string>): ProjectSymbol | undefined {
+    return goSymbol(this, fromFile, importPath, name, reads);
+  }
+
   /**
    * A file changed on disk (or an open document's text): drops its summaries, the summaries that
    * read it, the manifest facts when it is a manifest, and the views that may now read otherwise.
@@ -369,7 +374,7 @@ export class ProjectIndex implements SymbolSource {
       this.partial.delete(module);
     }
     for (const layout of this.layouts.values()) if (layout.contains(file)) layout.forget(file);
-    if (!/\.(py|pyi|[cm]?[jt]sx?)$/.test(file)) this.evidence.clear();
+    if (!/\.(py|pyi|[cm]?[jt]sx?|go|cs)$/.test(file)) this.evidence.clear();
     this.candidates.delete(file);
     this.addCandidates([file]);
     this.forgetAggregates();

@@ -3,7 +3,9 @@
  * the modules its answers came from, and the servers whose tool lists it was given. The index
  * drops a view when one of those changes, and the file is analysed again with a new one.
  */
+import * as path from 'node:path';
 import type { ProjectIndex } from './project-index';
+import { goModuleOf } from './resolve-go';
 import { SourceText } from '../source-text';
 import { ProjectSymbol, ProjectView, RemoteTool } from './view';
 
@@ -25,6 +27,16 @@ export class IndexView implements ProjectView {
 
   scriptSymbol(specifier: string, name: string): ProjectSymbol | undefined {
     return this.memo(`js\0${specifier}\0${name}`, () => this.index.scriptSymbol(this.file, specifier, name, this.readFiles));
+  }
+
+  goSymbol(importPath: string | undefined, name: string): ProjectSymbol | undefined {
+    return this.memo(`go\0${importPath ?? ''}\0${name}`, () => this.index.goSymbol(this.file, importPath, name, this.readFiles));
+  }
+
+  goVersion(): string | undefined {
+    const module = this.index.resolved(`go-module\0${path.dirname(this.file)}`, () => goModuleOf(path.dirname(this.file), this.index.fs));
+    if (module) this.readFiles.add(path.join(module.root, 'go.mod'));
+    return module?.goVersion;
   }
 
   toolsOnServer(serverKey: string): readonly RemoteTool[] {

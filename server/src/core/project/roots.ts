@@ -32,7 +32,7 @@ export function projectRootFor(absolutePath: string, fs: ProjectFileSystem): str
 }
 
 /** Files that mark a project's folder (design.md, "Roots"). */
-const PROJECT_MARKERS = ['pyproject.toml', 'setup.py', 'package.json', 'tsconfig.json'];
+const PROJECT_MARKERS = ['pyproject.toml', 'setup.py', 'package.json', 'tsconfig.json', 'go.mod'];
 
 /**
  * The root a whole project is read from for one file (a server's preview): its project root
@@ -43,9 +43,9 @@ const PROJECT_MARKERS = ['pyproject.toml', 'setup.py', 'package.json', 'tsconfig
 export function wholeProjectRootFor(file: string, fs: ProjectFileSystem): string {
   const root = projectRootFor(file, fs);
   const folder = path.dirname(path.resolve(file));
-  if (root !== folder || PROJECT_MARKERS.some((marker) => fs.isFile(path.join(folder, marker)))) return root;
+  if (root !== folder || isProjectFolder(folder, fs)) return root;
   for (let dir = path.dirname(folder); path.dirname(dir) !== dir; dir = path.dirname(dir)) {
-    if (PROJECT_MARKERS.some((marker) => fs.isFile(path.join(dir, marker)))) return dir;
+    if (isProjectFolder(dir, fs)) return dir;
   }
   return root;
 }
@@ -53,4 +53,9 @@ export function wholeProjectRootFor(file: string, fs: ProjectFileSystem): string
 function hasGitEntry(dir: string, fs: ProjectFileSystem): boolean {
   const git = path.join(dir, '.git');
   return fs.isDirectory(git) || fs.isFile(git);
+}
+
+/** A folder holding a manifest, or a C# project file (`*.csproj`). */
+function isProjectFolder(dir: string, fs: ProjectFileSystem): boolean {
+  return PROJECT_MARKERS.some((marker) => fs.isFile(path.join(dir, marker))) || fs.list(dir).some((name) => name.endsWith('.csproj'));
 }

@@ -9,6 +9,7 @@ import { ProjectLayout } from './layout';
 import { ModuleFacts, ModuleTools } from './modules';
 import { resolvePythonModule } from './resolve-python';
 import { resolveScriptImport } from './resolve-script';
+import { goPackageFiles, resolveGoPackage } from './resolve-go';
 import { ProjectSymbol } from './view';
 
 const MAX_HOPS = 12;
@@ -97,4 +98,27 @@ function scriptExport(source: SymbolSource, file: string, name: string, reads: S
     default:
       return binding ? { kind: 'other', file, name: exported.local } : undefined;
   }
+}
+
+/**
+ * What the package-level `name` of a Go package stands for: the package `importPath` imports (a
+ * folder of the importing file's module), or without one the other files of `fromFile`'s package.
+ */
+export function goSymbol(source: SymbolSource, fromFile: string, importPath: string | undefined, name: string, reads: Set<string>): ProjectSymbol | undefined {
+  const fs = source.layoutFor(fromFile).fs;
+  const folder = importPath === undefined ? path.dirname(fromFile) : source.resolved(`go\0${path.dirname(fromFile)}\0${importPath}`, () => resolveGoPackage(fromFile, importPath, fs));
+  if (!folder) return undefined;
+  for (const file of source.resolved(`go-files\0${folder}`, () => goPackageFiles(folder, fs))) {
+    if (file === fromFile) continue;
+    const facts = source.factsOf(file);
+    if (facts?.kind !== 'go') continue;
+    reads.add(file);
+    const preset = facts.presets.get(name);
+    if (preset) return { kind: 'value', value: preset, file, name };
+    if (facts.helpers.has(name)) return { kind: 'go-helper' };
+    const wrapper = facts.wrappers.get(name);
+    if (wrapper) return { kind: 'go-wrapper', wrapper };
+    if (facts.others.has(name)) return { kind: 'other', file, name };
+  }
+  return undefined;
 }

@@ -6,6 +6,7 @@
  */
 import { DeclarationForm, Range, Value } from '../model';
 import { SourceText } from '../source-text';
+import type { GoWrapper } from '../frontends/go/package';
 
 /** Which SDK or framework made a server object. */
 export type ServerFramework = 'arcade' | 'sdk' | 'lowlevel';
@@ -74,6 +75,10 @@ export type ProjectSymbol =
   | { kind: 'module'; file: string }
   /** A preset (presets.ts): a module-level value shaped like annotations or metadata, as written in `file`. */
   | { kind: 'value'; value: Value; file: string; name: string }
+  /** Go: a function returning a pointer to its argument (`func BoolPtr(b bool) *bool`). */
+  | { kind: 'go-helper' }
+  /** Go: a function forwarding `...mcp.ToolOption` to mcp-go's `NewTool`. */
+  | { kind: 'go-wrapper'; wrapper: GoWrapper }
   /** Anything else; `file` and `name` say where it is bound, when it is a module-level name of a script module. */
   | { kind: 'other'; file?: string; name?: string };
 
@@ -90,6 +95,13 @@ export interface ProjectView {
   pythonSymbol(path: string): ProjectSymbol | undefined;
   /** What the export `name` (`default` for a default import) of the module `specifier` stands for. */
   scriptSymbol(specifier: string, name: string): ProjectSymbol | undefined;
+  /**
+   * Go: what the package-level `name` of the package imported as `importPath` stands for (resolved
+   * through the nearest go.mod); with no import path, of the file's own package (its other files).
+   */
+  goSymbol?(importPath: string | undefined, name: string): ProjectSymbol | undefined;
+  /** Go: the language version the nearest go.mod's `go` directive names (`1.26`). */
+  goVersion?(): string | undefined;
   /**
    * The tools the project registers on the server `serverKey` (those of other files: the view
    * leaves its own file's out), composed servers' tools included under the names the server lists them.

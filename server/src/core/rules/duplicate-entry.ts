@@ -61,7 +61,8 @@ function sameText(context: RuleContext, a: Value, b: Value): boolean {
 }
 
 function checkEntries(container: Value, context: RuleContext): void {
-  if (container.kind !== 'call' && container.kind !== 'mapping') return;
+  // A Go struct field or a C# attribute property set twice does not compile: the compiler reports it.
+  if ((container.kind !== 'call' && container.kind !== 'mapping') || container.container.syntax === 'struct' || container.container.syntax === 'attribute') return;
   const keyword = container.container.syntax === 'call';
   const direct = container.entries.filter((entry) => !entry.viaSpread);
   const last = new Map<string, Entry>();

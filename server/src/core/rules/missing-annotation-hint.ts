@@ -1,4 +1,4 @@
-import { ANNOTATION_KEYS, ArcadeFlag, FLAG_TO_HINT as HINT_OF, SNAKE_HINTS, VENDOR_HINTS } from '../data/fields';
+import { ANNOTATION_KEYS, ArcadeFlag, FLAG_TO_HINT as HINT_OF, SNAKE_HINTS, spelledKey, VENDOR_HINTS } from '../data/fields';
 import { AnnotationsModel, FlagField, HintName, Range, RelatedInfo, ToolDeclaration } from '../model';
 import { annotationsOf } from './shared/annotations';
 import { fill, Rule, RuleContext, severities, SeverityOrOff } from './rule';
@@ -71,6 +71,7 @@ function annotationsPlace(annotations: AnnotationsModel): { range: Range; relate
 }
 
 function keyFor(annotations: AnnotationsModel, hint: HintName): string {
+  if (annotations.spelling) return spelledKey(annotations.spelling, hint);
   const keys = Object.values(annotations.hints).map((field) => (field as FlagField).key);
   const snake = keys.length > 0 && keys.every((key) => key.includes('_'));
   return snake ? SNAKE[hint] : hint;
@@ -95,7 +96,8 @@ function report(context: RuleContext, declaration: ToolDeclaration, annotations:
     operationsKnown: true,
   };
   const known = [...ANNOTATION_KEYS, ...VENDOR_HINTS, ...Object.keys(SNAKE_HINTS)];
-  const misspelled = misspelledFlags(value.entries, known, (flag) => HINT_OF[flag]);
+  // A compiled SDK's misspelled field does not compile: nothing to guard against there.
+  const misspelled = annotations.spelling ? {} : misspelledFlags(value.entries, known, (flag) => HINT_OF[flag]);
   const keyOf = (flag: ArcadeFlag) => annotations.hints[HINT_OF[flag]]?.key ?? keyFor(annotations, HINT_OF[flag]);
   const fix = gapFixIn(context, value.file, value.container, gaps, declared, { viaElsewhere: !!value.via, misspelled, keyOf });
   const assumed = assumptions(gaps);

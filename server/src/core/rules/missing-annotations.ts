@@ -79,6 +79,13 @@ function arcadeFix(text: SourceText, declaration: ToolDeclaration): Fix | undefi
 
 function annotationsFix(text: SourceText, declaration: ToolDeclaration): Fix | undefined {
   const title = 'Add annotations with pessimistic hints (adjust them)';
+  const insertion = declaration.insertion;
+  // A compiled SDK's front end writes the entries in its own spelling (Go: a struct field, mcp-go's options).
+  if (insertion?.kind === 'container' && insertion.entries) {
+    const edits = insertEntriesEdits(text, insertion.container, insertion.entries);
+    return edits && { title, edits, safe: false };
+  }
+  if (insertion?.kind === 'bare-decorator' && insertion.entries) return { title, edits: [insertEdit(text, insertion.offset, `(${insertion.entries.join(', ')})`)], safe: false };
   const value = declaration.language === 'python' ? PYTHON_ANNOTATIONS : TS_ANNOTATIONS;
   return insertInRegistration(text, declaration, 'annotations', value, title);
 }

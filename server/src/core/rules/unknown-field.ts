@@ -44,7 +44,8 @@ export const unknownField: Rule = {
       if (classification) checkArcade(classification.value, 'Classification', context);
     }
     const annotations = annotationsOf(declaration);
-    if (annotations && context.profile !== 'arcade') {
+    // A compiled SDK's annotations are a struct or options: the compiler rejects unknown fields.
+    if (annotations && context.profile !== 'arcade' && !annotations.spelling) {
       const allowed = [...ANNOTATION_KEYS];
       if (declaration.language === 'python') allowed.push(...Object.keys(SNAKE_HINTS));
       if (declaration.form === 'fastmcp-add-tool') allowed.push(...VENDOR_HINTS);

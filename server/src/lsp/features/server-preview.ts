@@ -124,12 +124,12 @@ async function onDemandIndex(file: string, context: ServerContext): Promise<Proj
 function nearestPackageRoot(file: string): string {
   const disk = new DiskFileSystem(['/']);
   for (let dir = path.dirname(file); path.dirname(dir) !== dir; dir = path.dirname(dir)) {
-    if (PACKAGE_MANIFESTS.some((manifest) => disk.isFile(path.join(dir, manifest)))) return dir;
+    if (PACKAGE_MANIFESTS.some((manifest) => disk.isFile(path.join(dir, manifest))) || disk.list(dir).some((name) => name.endsWith('.csproj'))) return dir;
   }
   return path.dirname(file);
 }
 
-const PACKAGE_MANIFESTS = ['package.json', 'pyproject.toml', 'setup.py'];
+const PACKAGE_MANIFESTS = ['package.json', 'pyproject.toml', 'setup.py', 'go.mod'];
 
 /**
  * At most this many files are discovered for a preview outside the workspace folders: answering

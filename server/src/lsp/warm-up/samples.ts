@@ -118,10 +118,69 @@ export const archiveTool${n}${type('Tool')} = {
 `;
 }
 
+const GO_HEADER = `// Warm-up sample: Go MCP SDK tools (go-sdk and mcp-go).
+package sample
+
+import mcpgo "github.com/mark3labs/mcp-go/mcp"
+import "github.com/modelcontextprotocol/go-sdk/mcp"
+
+var readOnly = &mcp.ToolAnnotations{ReadOnlyHint: true, OpenWorldHint: new(false)}
+`;
+
+function goTools(n: number): string {
+  return `
+func tools${n}() []any {
+	return []any{
+		&mcp.Tool{Name: "list_events_${n}", Description: "List the events of a day.", Annotations: readOnly},
+		&mcp.Tool{
+			Name:        "cancel_event_${n}",
+			Description: "Cancel an event.",
+			Annotations: &mcp.ToolAnnotations{ReadOnlyHint: ${n % 3 ? 'true' : 'false'}, DestructiveHint: new(true), IdempotentHint: true},
+		},
+		mcpgo.NewTool("archive_${n}",
+			mcpgo.WithDescription("Archive an event."),
+			mcpgo.WithReadOnlyHintAnnotation(${n % 2 ? 'true' : 'false'}),
+			mcpgo.WithOpenWorldHintAnnotation(true),
+		),
+	}
+}
+`;
+}
+
+const CSHARP_HEADER = `// Warm-up sample: C# MCP SDK tools and Azure MCP commands.
+using System.ComponentModel;
+using ModelContextProtocol.Server;
+
+namespace Sample.Tools;
+`;
+
+function csharpTools(n: number): string {
+  return `
+[McpServerToolType]
+public static class EventTools${n}
+{
+    [McpServerTool(Name = "list_events_${n}", ReadOnly = true, OpenWorld = ${n % 2 ? 'true' : 'false'}), Description("List the events of a day.")]
+    public static string ListEvents(string day) => day;
+
+    [McpServerTool(Name = "cancel_event_${n}", ReadOnly = ${n % 3 ? 'true' : 'false'}, Destructive = true, Idempotent = true)]
+    [Description("Cancel an event.")]
+    public static string CancelEvent(string id) => id;
+}
+
+[CommandMetadata(Name = "archive_${n}", Title = "Archive", Destructive = false, OpenWorld = true)]
+public sealed class ArchiveCommand${n} : BaseCommand
+{
+    public override string Description => "Archive an event.";
+}
+`;
+}
+
 /** The sample module for a grammar (JavaScript's without type annotations). */
 export function warmUpSample(grammar: GrammarId): string {
   const copies = Array.from({ length: COPIES }, (_, n) => n);
   if (grammar === 'python') return PYTHON_HEADER + copies.map(pythonTools).join('');
+  if (grammar === 'go') return GO_HEADER + copies.map(goTools).join('');
+  if (grammar === 'csharp') return CSHARP_HEADER + copies.map(csharpTools).join('');
   const typed = grammar !== 'javascript';
   return scriptHeader(typed) + copies.map((n) => scriptTools(n, typed)).join('');
 }

@@ -12,8 +12,7 @@
  * later warms that language up in the same way.
  */
 import { Position, Range } from 'vscode-languageserver/node';
-import { IncrementalAnalyzer } from '../../core/incremental/analyzer';
-import { IncrementalScriptAnalyzer } from '../../core/incremental/typescript';
+import { incrementalAnalyzerClass } from '../../core/incremental/for-grammar';
 import { GrammarId } from '../../core/parse/parser';
 import { IncrementalParse } from '../../core/parse/windows';
 import { toDiagnostic } from '../convert';
@@ -31,7 +30,7 @@ export const WARM_UP_KEYSTROKES = 300;
 const SLICE_MS = 4;
 const URI = 'mcp-tool-lint-warm-up:/sample';
 const TYPED = ['e', ' ', '(', '"', ',', '_', '\n'];
-const LANGUAGE_NAMES: Record<GrammarId, string> = { python: 'Python', typescript: 'TypeScript', tsx: 'TSX', javascript: 'JavaScript' };
+const LANGUAGE_NAMES: Record<GrammarId, string> = { python: 'Python', typescript: 'TypeScript', tsx: 'TSX', javascript: 'JavaScript', go: 'Go', csharp: 'C#' };
 
 export class WarmUp {
   private readonly warmed = new Set<GrammarId>();
@@ -99,7 +98,7 @@ function* typeInto(grammar: GrammarId, failed: (error: unknown) => void): Genera
   const sample = warmUpSample(grammar);
   const document = new LiveDocument(URI, grammar, 1, sample);
   const parse = new IncrementalParse(grammar);
-  const analyzer = grammar === 'python' ? new IncrementalAnalyzer() : new IncrementalScriptAnalyzer();
+  const analyzer = new (incrementalAnalyzerClass(grammar))();
   const diagnostics = new DiagnosticCache((finding) => toDiagnostic(finding, { uri: URI, relatedInformation: true }));
   const encoder = wireEncoder();
   try {

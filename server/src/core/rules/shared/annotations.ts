@@ -7,5 +7,7 @@ export function annotationsOf(declaration: ToolDeclaration): AnnotationsModel | 
   if (!annotations || !value) return undefined;
   if (value.kind === 'mapping') return annotations;
   if (value.kind === 'call' && value.callee.slice(value.callee.lastIndexOf('.') + 1) === 'ToolAnnotations') return annotations;
+  // mcp-go: the hints are options of the NewTool call; C#: named arguments of the tool's attribute.
+  if (value.kind === 'call' && (value.container.syntax === 'options' || value.container.syntax === 'attribute')) return annotations;
   return undefined;
 }

@@ -88,7 +88,11 @@ export function gapFix(text: SourceText, container: Container, gaps: readonly Ga
       leftOut.push(`${gap.key} (${inferred.omitted})`);
       continue;
     }
-    const literal = booleanInContainer(container, inferred.value);
+    const literal = booleanInContainer(container, inferred.value, gap.key);
+    if (literal === undefined) {
+      leftOut.push(`${gap.key} (a *bool, and no pointer helper such as new(...) or ptr.To(...) is in use here)`);
+      continue;
+    }
     if (gap.field) replacements.push(replaceEdit(gap.field.value.range, literal));
     else inserts.push([gap.key, literal]);
     written.push(formatEntries(text, container, [[gap.key, literal]])[0]);

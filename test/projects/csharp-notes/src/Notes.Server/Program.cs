@@ -1,0 +1,6 @@
+using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Hosting;
+
+var builder = Host.CreateApplicationBuilder(args);
+builder.Services.AddMcpServer().WithStdioServerTransport().WithToolsFromAssembly();
+await builder.Build().RunAsync();

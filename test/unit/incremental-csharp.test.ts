@@ -1,0 +1,64 @@
+/**
+ * Incremental analysis of C# (server/src/core/incremental/csharp.ts) gives exactly what a fresh
+ * full analysis gives after every edit of random sequences on a generated file and on every C#
+ * fixture, typed as the server parses it (broken and clean regions); typing in one type re-reads
+ * only that type.
+ */
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import { before, test } from 'node:test';
+import { generateCSharp } from '../../bench/generate';
+import { Random } from '../../bench/random';
+import { analyzeText, initAnalysis } from '../../server/src/core/analyze';
+import { IncrementalCSharpAnalyzer } from '../../server/src/core/incremental/csharp';
+import { checkTyping, RegionOutcome } from '../helpers/broken-regions';
+import { assertSameSnapshot, EditedDocument, RandomEditOptions, snapshot } from '../helpers/document-edits';
+import { csharpFixtures } from '../helpers/fixtures';
+
+before(() => initAnalysis());
+
+const EDITS: RandomEditOptions = {
+  pastes: [
+    '[McpServerToolType]\npublic static class Pasted\n{\n    [McpServerTool(Name = "pasted", ReadOnly = true, Destructive = true)]\n    public static string Pasted() => "";\n}\n',
+    '[CommandMetadata(Name = "pasted_command", ReadOnly = true)]\npublic sealed class PastedCommand : BaseCommand { }\n',
+    'using ModelContextProtocol.Server;\n',
+  ],
+  characters: 'abcxyz_ ()[]{},"=;.\n',
+  pasteWeight: 2,
+};
+
+for (const [profile, seed] of [['recommended', 5], ['strict', 11]] as const) {
+  test(`incremental C# analysis equals a fresh full analysis after 200 typed edits (${profile})`, () => {
+    const outcome: RegionOutcome = { regions: 0, regionAnalyses: 0 };
+    const text = generateCSharp(300, seed);
+    assert.ok(analyzeText(text, 'Bench.cs')!.declarations.length >= 15, 'the generated file declares tools');
+    checkTyping({ name: `generated C# (${profile})`, grammar: 'csharp', file: 'Bench.cs', text, random: new Random(seed), steps: 200, undo: 0.5, edits: EDITS, options: { profile }, analyzer: () => new IncrementalCSharpAnalyzer() }, outcome);
+    assert.ok(outcome.regions + (outcome.cleanRegions ?? 0) + (outcome.undone ?? 0) >= 3, `only ${JSON.stringify(outcome)}: the typing made no regions and undid nothing`);
+  });
+}
+
+test('every C# fixture typed into 40 times (each typo undone): every state checks out', () => {
+  const outcome: RegionOutcome = { regions: 0, regionAnalyses: 0 };
+  const files = csharpFixtures();
+  assert.ok(files.length >= 2, `only ${files.length} C# fixtures found`);
+  files.forEach((file, index) => checkTyping({ name: file, grammar: 'csharp', file: 'Fixture.cs', text: fs.readFileSync(file, 'utf8'), random: new Random(900 + index), steps: 40, undo: 1, edits: EDITS, analyzer: () => new IncrementalCSharpAnalyzer() }, outcome));
+});
+
+test('typing in one tool type re-reads only that type', () => {
+  const text = generateCSharp(200, 3);
+  const find = 'for the';
+  const start = text.indexOf(find);
+  const edited = new EditedDocument('csharp', text);
+  const analyzer = new IncrementalCSharpAnalyzer();
+  const options = {};
+  try {
+    analyzer.analyze('csharp', edited.tree, text, options);
+    edited.apply({ range: { start: edited.document.positionAt(start), end: edited.document.positionAt(start + find.length) }, text: 'for all the' });
+    const result = analyzer.analyze('csharp', edited.tree, edited.text, options);
+    assertSameSnapshot(snapshot(result), snapshot(analyzeText(edited.text, 'Small.cs', {})), 'after the edit');
+    assert.equal(analyzer.lastMode, 'incremental', analyzer.lastReason);
+    assert.equal(analyzer.lastRead, 1);
+  } finally {
+    edited.delete();
+  }
+});
