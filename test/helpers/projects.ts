@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { analyzeText } from '../../server/src/core/analyze';
-import { ConfigLoader } from '../../server/src/core/config/config';
+import { TolerantConfigLoader } from '../../server/src/core/config/config';
 import { discoverFiles } from '../../server/src/core/discover';
 import { Finding } from '../../server/src/core/model';
 import { DiskFileSystem } from '../../server/src/core/project/file-system';
@@ -61,7 +61,8 @@ export function temporaryProject(files: Record<string, string>, overlay?: (absol
  * server do: with the project index over `root` (or without any, `withIndex: false`).
  */
 export function projectFindings(root: string, options: { withIndex: boolean; profile?: ProfileName }): Array<{ file: string; findings: Finding[] }> {
-  const files = discoverFiles([root], { loader: new ConfigLoader(), note: () => undefined }).map((target) => target.absolute);
+  // A walk that collects modules: a folder's unreadable config (resolution/malformed) does not stop it.
+  const files = discoverFiles([root], { loader: new TolerantConfigLoader(), note: () => undefined }).map((target) => target.absolute);
   const index = new ProjectIndex([root], new DiskFileSystem([root]));
   index.addCandidates(files);
   for (const file of index.pending()) index.summarise(file);
