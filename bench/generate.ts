@@ -31,22 +31,25 @@ export function generateScript(lines: number, seed: number, typed = true, index 
   return `${out.join('\n')}\n`;
 }
 
-/** A Go file of about `lines` lines: go-sdk tools, mcp-go tools and a wrapper's. */
-export function generateGo(lines: number, seed: number, index = 1): string {
+type Template = (random: Random, names: Names) => string[];
+
+/** A file of about `lines` lines: `header`, then templates drawn with the seed until it is long enough. */
+function generateFrom(lines: number, seed: number, header: readonly string[], templates: readonly Template[]): string {
   const random = new Random(seed);
   const names = new Names(random);
-  const out = [...goHeader(index)];
-  while (out.length < lines) out.push(...random.pick(GO_TEMPLATES)(random, names));
+  const out = [...header];
+  while (out.length < lines) out.push(...random.pick(templates)(random, names));
   return `${out.join('\n')}\n`;
+}
+
+/** A Go file of about `lines` lines: go-sdk tools, mcp-go tools and a wrapper's. */
+export function generateGo(lines: number, seed: number, index = 1): string {
+  return generateFrom(lines, seed, goHeader(index), GO_TEMPLATES);
 }
 
 /** A C# file of about `lines` lines: tool types and Azure MCP command classes. */
 export function generateCSharp(lines: number, seed: number, index = 1): string {
-  const random = new Random(seed);
-  const names = new Names(random);
-  const out = [...csharpHeader(index)];
-  while (out.length < lines) out.push(...random.pick(CSHARP_TEMPLATES)(random, names));
-  return `${out.join('\n')}\n`;
+  return generateFrom(lines, seed, csharpHeader(index), CSHARP_TEMPLATES);
 }
 
 /** Files of a repository that hold no tools (utilities, tests): the pre-filter skips most of them. */
