@@ -62,9 +62,10 @@ test('npm pack holds what the bin and the extension need (bundles, grammars, ass
   assert.deepEqual(listed, [
     'CHANGELOG.md', 'LICENSE', 'README.md',
     'dist/cli.js', 'dist/extension.js', 'dist/server-main.js', 'dist/server.js',
+    'dist/tree-sitter-c_sharp.wasm', 'dist/tree-sitter-go.wasm',
     'dist/tree-sitter-javascript.wasm', 'dist/tree-sitter-python.wasm', 'dist/tree-sitter-tsx.wasm', 'dist/tree-sitter-typescript.wasm', 'dist/tree-sitter.wasm',
     'images/icon.png', 'package.json', 'schemas/mcp-tool-lint.schema.json',
-    'snippets/javascript.json', 'snippets/python.json', 'snippets/typescript.json',
+    'snippets/csharp.json', 'snippets/go.json', 'snippets/javascript.json', 'snippets/python.json', 'snippets/typescript.json',
   ]);
   const installed = JSON.parse(fs.readFileSync(path.join(consumer, 'node_modules', 'mcp-tool-lint', 'package.json'), 'utf8'));
   assert.equal(installed.version, JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version);
