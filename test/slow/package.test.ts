@@ -103,7 +103,7 @@ test('.pre-commit-hooks.yaml: the hook lints exactly the files the CLI lints, an
   assert.equal(hooks.length, 1);
   const hook = hooks[0];
   assert.deepEqual({ id: hook.id, language: hook.language, entry: hook.entry, serial: hook.require_serial }, { id: 'mcp-tool-lint', language: 'node', entry: 'mcp-tool-lint', serial: true });
-  const candidates = ['a.py', 'b.pyi', 'c.ts', 'd.tsx', 'e.mts', 'f.cts', 'g.js', 'h.mjs', 'i.cjs', 'j.jsx', 'K.PY', 'README.md', 'setup.cfg', 'x.json', 'y.pyc', 'z.d.ts.map'];
+  const candidates = ['a.py', 'b.pyi', 'c.ts', 'd.tsx', 'e.mts', 'f.cts', 'g.js', 'h.mjs', 'i.cjs', 'j.jsx', 'K.PY', 'l.go', 'm.cs', 'README.md', 'setup.cfg', 'x.json', 'y.pyc', 'z.d.ts.map', 'go.mod', 'n.csproj', 'o.cshtml'];
   assert.deepEqual(filesFor(hook, candidates), candidates.filter((file) => grammarForPath(file) !== undefined), 'the hook\'s files are the CLI\'s extensions');
 
   const repo = path.join(work, 'repo');
