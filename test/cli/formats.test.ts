@@ -1,5 +1,6 @@
 // The four output formats of `node dist/cli.js` on the fixture project, and its exit codes.
 import * as assert from 'node:assert/strict';
+import * as path from 'node:path';
 import { test } from 'node:test';
 import { ALL_RULES } from '../../server/src/core/rules';
 import { PROFILES } from '../../server/src/core/rules/rule';
@@ -65,8 +66,12 @@ test('text: grouped by file, line:col severity message code name, a code frame w
   assert.match(noteLines[1], /^ {2}11:13 {2}error {4}read_only=True on a DELETE tool: .+ {2}MTL101 read-only-mutation$/);
   assert.equal(noteLines[2], '    11 |             read_only=True,');
   assert.equal(noteLines[3], '       |             ^^^^^^^^^^^^^^');
-  assert.match(noteLines[7], /^ {2}25:18 {2}warning {2}Behavior leaves .+ {2}MTL201 missing-behavior-flag$/);
-  assert.equal(noteLines[9], '       |                  ^^^^^^^^');
+  // Related places follow the code frame, one a line, as `file:line:col` (clickable in terminals) and a message.
+  assert.equal(noteLines[4], '    ↳ project/notes.py:10:25  The mutating operation DELETE is declared here.');
+  assert.equal(noteLines[8], '    ↳ project/notes.py:11:13  read_only is set to True here.');
+  assert.match(noteLines[9], /^ {2}25:18 {2}warning {2}Behavior leaves .+ {2}MTL201 missing-behavior-flag$/);
+  assert.equal(noteLines[11], '       |                  ^^^^^^^^');
+  assert.equal(noteLines[12], '', 'no related lines for a finding without related information');
   const calendar = lines.slice(lines.indexOf('project/calendar.ts'), lines.indexOf('project/notes.py'));
   // The caret sits under `destructiveHint` although an emoji comes before it on the line.
   const source = calendar[2].slice('    6 | '.length);
@@ -94,6 +99,23 @@ test('text: exact output for suppression findings, and the clean summary', () =>
     '',
   ].join('\n'));
   assert.equal(runCli(['project/clean.py']).stdout, 'No problems found in 1 file.\n');
+});
+
+test('text: a related place in another file is named by its path as given, relative to the working folder', () => {
+  const root = makeTree({
+    'server.py': 'from mcp.server.fastmcp import FastMCP\n\nmcp = FastMCP("notes")\n',
+    'tools/__init__.py': '',
+    'tools/a.py': 'from server import mcp\n\n\n@mcp.tool(name="ping", annotations={"readOnlyHint": True, "destructiveHint": False, "idempotentHint": True, "openWorldHint": False})\ndef ping_a() -> str:\n    """Answer pong to show the server is up."""\n    return "pong"\n',
+    'tools/b.py': 'from server import mcp\n\n\n@mcp.tool(name="ping", annotations={"readOnlyHint": True, "destructiveHint": False, "idempotentHint": True, "openWorldHint": False})\ndef ping_b() -> str:\n    """Answer pong to show the server is up."""\n    return "pong"\n',
+  });
+  const run = runCli(['.'], { cwd: root });
+  const lines = run.stdout.split('\n');
+  assert.deepEqual(lines.filter((line) => line.includes('↳')), [
+    '    ↳ tools/b.py:4:16  "ping" is registered here too.',
+    '    ↳ tools/a.py:4:16  "ping" is registered here too.',
+  ]);
+  const absolute = runCli([root], { cwd: root }).stdout;
+  assert.ok(absolute.includes(`    ↳ ${path.join(root, 'tools', 'b.py')}:4:16  "ping" is registered here too.`), absolute);
 });
 
 test('text: colours on request (a TTY without NO_COLOR)', () => {

@@ -1,10 +1,12 @@
 /**
  * The human format: findings grouped under each file as
  * `line:col  severity  message  MTL101 read-only-mutation`, each with a one-line code frame
- * and a caret under the range, then a summary line. Colours only when asked (a TTY without NO_COLOR).
+ * and a caret under the range, then its related places (`file:line:col  message`, one a line: the other
+ * occurrence of a duplicate, the preset a value comes from, each step of a path), then a summary line.
+ * Colours only when asked (a TTY without NO_COLOR).
  */
 import { Finding, Severity } from '../../core/model';
-import { countSeverities, FileResult, isFixable } from './results';
+import { countSeverities, displayPath, FileResult, isFixable } from './results';
 
 export interface TextOptions {
   color: boolean;
@@ -32,6 +34,7 @@ export function formatText(results: readonly FileResult[], options: TextOptions)
       const rule = paint(options.color, '2', `${finding.code} ${finding.rule}`);
       out.push(`  ${position(finding).padEnd(positionWidth)}  ${severity}  ${finding.message}  ${rule}`);
       out.push(...codeFrame(lines, finding, options.color));
+      out.push(...relatedLines(result.file, finding, options.color));
     }
     out.push('');
   }
@@ -57,6 +60,14 @@ function codeFrame(lines: readonly string[], finding: Finding, color: boolean): 
     `    ${paint(color, '2', `${number} |`)} ${line}`,
     `    ${paint(color, '2', `${gutter} |`)} ${padding}${paint(color, SEVERITY_COLORS[finding.severity], '^'.repeat(width))}`,
   ];
+}
+
+/** Each related place as `file:line:col` (a terminal or editor opens it on click) and its message. */
+function relatedLines(file: string, finding: Finding, color: boolean): string[] {
+  return finding.related.map((related) => {
+    const where = `${related.file ? displayPath(related.file, file) : file}:${related.range.start.line + 1}:${related.range.start.character + 1}`;
+    return `    ${paint(color, '2', '↳')} ${paint(color, '4', where)}  ${related.message}`;
+  });
 }
 
 function plural(count: number, word: string): string {
