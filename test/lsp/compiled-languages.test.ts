@@ -118,7 +118,7 @@ test('a .cs file: diagnostics, quick-fixes, hovers, inlay hints and the preview'
 
   const preview = await client.connection.sendRequest<{ tools: Array<{ name: string; form: string; language: string; toolsList: unknown }> }>('mcpToolLint/previewAnnotations', { uri: document.uri });
   assert.deepEqual(preview.tools.map((tool) => [tool.name, tool.form, tool.language]), [
-    ['purge_notes', 'csharp-mcp-server-tool', 'csharp'], ['ShareNote', 'csharp-mcp-server-tool', 'csharp'], ['list', 'csharp-command-metadata', 'csharp'],
+    ['purge_notes', 'csharp-mcp-server-tool', 'csharp'], ['share_note', 'csharp-mcp-server-tool', 'csharp'] /* ShareNote, named by the SDK */, ['list', 'csharp-command-metadata', 'csharp'],
   ]);
   assert.deepEqual(preview.tools[2].toolsList, { name: 'list', title: 'List notes', annotations: { title: 'List notes', readOnlyHint: true, idempotentHint: true, openWorldHint: false } });
   await client.close(document.uri);

@@ -2,7 +2,8 @@
  * C# front end: the official SDK's `[McpServerTool(Name = ..., ReadOnly = ..., Destructive = ...,
  * Idempotent = ..., OpenWorld = ...)]` on methods, described by `[Description("...")]`, and Azure
  * MCP's `[CommandMetadata(...)]` on command classes (the name from the attribute or the class's
- * `Name` property). Only the properties written are sent, so an unset hint takes the spec default.
+ * `Name` property; an SDK method without `Name` is named as the SDK names it, see tool-name.ts). Only the
+ * properties written are sent, so an unset hint takes the spec default.
  * Values are literals or `const` fields of the enclosing type; anything else is unknown.
  */
 import { Node, Tree } from 'web-tree-sitter';
@@ -11,6 +12,7 @@ import { interpretAnnotations, lastEntry } from '../../interpret';
 import { DeclarationForm, Entry, ToolDeclaration, Value } from '../../model';
 import { SourceText } from '../../source-text';
 import { containerOf, namedChildren, rangeOf } from '../syntax';
+import { sdkToolName } from './tool-name';
 
 const TOOL_ATTRIBUTES: Record<string, DeclarationForm> = {
   McpServerTool: 'csharp-mcp-server-tool',
@@ -67,7 +69,7 @@ function toolOf(attribute: Node, form: DeclarationForm): ToolDeclaration | undef
   const description = form === 'csharp-mcp-server-tool' ? descriptionOf(target, owner) : entry('Description')?.value ?? propertyValue(target, 'Description', owner);
   const title = entry('Title')?.value;
   const declaration: ToolDeclaration = {
-    name: nameValue?.kind === 'string' ? nameValue.value : undefined,
+    name: nameValue ? (nameValue.kind === 'string' ? nameValue.value : undefined) : form === 'csharp-mcp-server-tool' ? sdkToolName(target) : undefined,
     nameValue,
     functionName: memberName,
     title: title?.kind === 'string' ? title.value : undefined,
