@@ -47,3 +47,15 @@ test('preview of a Go file: the go-sdk form, the preset\'s hints as clients rece
   assert.deepEqual(preview.tools.map((tool) => [tool.name, tool.language, tool.form, tool.line]), [['list_labels', 'go', 'go-sdk-tool', 13], ['remove_label', 'go', 'go-sdk-tool', 19]]);
   assert.deepEqual(preview.tools[0].toolsList, { name: 'list_labels', annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true } });
 });
+
+test('preview: go-sdk (v1.7.0 and later) sends readOnlyHint and idempotentHint even when the annotations leave them unset', () => {
+  const run = runCli(['preview', 'internal/tools/issues/register.go'], { cwd: PROJECT });
+  assert.equal(run.status, 0, run.stderr);
+  const preview = JSON.parse(run.stdout) as { tools: Array<{ name: string; toolsList: { annotations: Record<string, unknown> } }> };
+  const sent = (name: string) => preview.tools.find((tool) => tool.name === name)?.toolsList.annotations;
+  // CreateAnnotations (another package) sets only the two pointer hints.
+  assert.deepEqual(sent('create_issue'), { destructiveHint: false, openWorldHint: true, readOnlyHint: false, idempotentHint: false });
+  assert.deepEqual(sent('watch_issue'), { readOnlyHint: false, destructiveHint: false, idempotentHint: false });
+  // No Annotations field: the pointer is nil and nothing is sent.
+  assert.deepEqual(sent('link_issues'), {});
+});

@@ -46,6 +46,7 @@ test('a .go file: diagnostics, the implicit-destructive quick-fix, hovers, compl
   const field = await hover(client, document, after(document, '\t\tReadOnly'));
   assert.ok(field?.startsWith('**`ReadOnlyHint`** — MCP tool annotation (the Go SDK\'s field for `readOnlyHint`)'), field);
   assert.ok(field?.endsWith('**This tool:** `readOnlyHint: true` (declared).'), field);
+  assert.ok(field?.includes('Omitted: the SDK sends `readOnlyHint: false` itself (go-sdk v1.7.0 and later always send `readOnlyHint` and `idempotentHint`).'), field);
   const option = await hover(client, document, after(document, 'mcpgo.WithReadOnly'));
   assert.ok(option?.startsWith('**`readOnlyHint`** — MCP tool annotation (mcp-go\'s option `WithReadOnlyHintAnnotation`)'), option);
   assert.ok(option?.includes('Omitted: the SDK sends `readOnlyHint: false` itself (mcp-go\'s `NewTool` fills every hint left unset).'), option);

@@ -91,7 +91,7 @@ function keyHover(declaration: ToolDeclaration, entry: Entry): CoreHover | undef
     arcadeFlag ? `**${code(entry.key)}** — Arcade \`Behavior\` flag → MCP annotation **${code(hint)}**` : `**${code(entry.key)}** — MCP tool annotation${spelling}`,
     '',
     declaration.sentDefaults?.includes(hint)
-      ? `${doc.meaning} Omitted: the SDK sends ${code(`${hint}: ${SPEC_DEFAULTS[hint]}`)} itself (mcp-go's \`NewTool\` fills every hint left unset).`
+      ? `${doc.meaning} Omitted: the SDK sends ${code(`${hint}: ${SPEC_DEFAULTS[hint]}`)} itself (${declaration.form === 'go-sdk-tool' ? 'go-sdk v1.7.0 and later always send `readOnlyHint` and `idempotentHint`' : "mcp-go's `NewTool` fills every hint left unset"}).`
       : `${doc.meaning} ${arcadeFlag ? 'Unset or `None`' : 'Omitted'}: clients assume ${code(`${hint}: ${SPEC_DEFAULTS[hint]}`)}.`,
     '',
     `In clients: ${doc.inClients}`,

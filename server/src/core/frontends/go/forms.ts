@@ -48,8 +48,11 @@ export function goSdkTool(literal: Node, context: GoFormContext): ToolDeclaratio
     keys: [],
   };
   const annotations = field('Annotations');
-  if (annotations && annotations.value.kind !== 'null') declaration.annotations = annotationsOf(annotations.value, annotations, 'go-struct');
-  else if (!fields.opaqueSpread) {
+  if (annotations && annotations.value.kind !== 'null') {
+    declaration.annotations = annotationsOf(annotations.value, annotations, 'go-struct');
+    // go-sdk v1.7.0 and later serialize these two plain bools even when false (mcp-annotations.md 2.6).
+    declaration.sentDefaults = ['readOnlyHint', 'idempotentHint'];
+  } else if (!fields.opaqueSpread) {
     const container = fields.container;
     const helper = firstPointerHelper(fields) ?? context.reader.importedPointerHelper();
     declaration.insertion = { kind: 'container', container, style: 'go', entries: [`Annotations: ${pessimisticStruct(qualifier, helper)}`] };
