@@ -55,8 +55,6 @@ const GO_SDK_HEADER = 'package tools\n\nimport "github.com/modelcontextprotocol/
 /** ReadOnlyHint with DestructiveHint (MTL105): what the Go suppression snippets silence. */
 const GO_CONTRADICTION = 'var PurgeCache = &mcp.Tool{Name: "purge_cache", Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true, DestructiveHint: new(true), IdempotentHint: true, OpenWorldHint: new(true)}}\n';
 const GO_PLACEMENTS: Record<string, Placement> = {
-  'MCP go-sdk tool (mcp.AddTool with ToolAnnotations)': { before: GO_SDK_HEADER, after: '}\n', tools: 1 },
-  'MCP mcp-go tool (mcp.NewTool with annotation options)': { before: 'package tools\n\nimport "github.com/mark3labs/mcp-go/mcp"\n\nvar Tool = ', tools: 1 },
   'Suppress an mcp-tool-lint rule on the next line': { before: 'package tools\n\nimport "github.com/modelcontextprotocol/go-sdk/mcp"\n\n', after: GO_CONTRADICTION, tools: 1 },
   'Suppress an mcp-tool-lint rule in the whole file': { before: 'package tools\n\nimport "github.com/modelcontextprotocol/go-sdk/mcp"\n\n', after: GO_CONTRADICTION, tools: 1 },
 };
@@ -65,7 +63,6 @@ const CSHARP_HEADER = 'using System.ComponentModel;\nusing ModelContextProtocol.
 /** ReadOnly with Destructive (MTL105): what the C# suppression snippets silence. */
 const CSHARP_CONTRADICTION = '[CommandMetadata(Name = "purge", ReadOnly = true, Destructive = true, Idempotent = true, OpenWorld = false)]\npublic sealed class PurgeCommand : BaseCommand { }\n';
 const CSHARP_PLACEMENTS: Record<string, Placement> = {
-  'MCP C# SDK tool ([McpServerTool] with its hints)': { before: `${CSHARP_HEADER}[McpServerToolType]\npublic static class NoteTools\n{\n`, after: '}\n', tools: 1 },
   'Suppress an mcp-tool-lint rule on the next line': { before: CSHARP_HEADER, after: CSHARP_CONTRADICTION, tools: 1 },
   'Suppress an mcp-tool-lint rule in the whole file': { before: CSHARP_HEADER, after: CSHARP_CONTRADICTION, tools: 1 },
 };

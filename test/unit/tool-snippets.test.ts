@@ -6,6 +6,7 @@ import * as assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { analyzeText, initAnalysis } from '../../server/src/core/analyze';
 import { PYTHON_TOOL_SNIPPETS, scriptToolSnippets } from '../../server/src/core/data/tool-snippets';
+import { CSHARP_TOOL_SNIPPETS, GO_TOOL_SNIPPETS } from '../../server/src/core/data/tool-snippets-compiled';
 import { completionsAt, CoreCompletionItem } from '../../server/src/core/features/completion';
 import { importInsertions } from '../../server/src/core/features/import-edits';
 import { applyEdits } from '../../server/src/core/fixes/apply';
@@ -28,6 +29,9 @@ const PLACEMENTS: Record<string, { before: string; after?: string }> = {
   'mcp-tool-table': { before: '' },
   'fastmcp-add-tool': { before: FASTMCP_SERVER },
   'mcp-tool-class': { before: 'import { BaseTool } from "./base-tool.js";\n\n' },
+  'mcp-go-sdk-tool': { before: 'package tools\n\n// Register adds the tools.\nfunc Register(server *mcp.Server) {\n\t', after: '\n}\n' },
+  'mcp-go-new-tool': { before: 'package tools\n\nimport "fmt"\n\nfunc Tools() {\n\tfmt.Println("tools")\n\t', after: '\n}\n' },
+  'mcp-csharp-tool': { before: '// Notes tools.\nnamespace Notes.Tools;\n\n[McpServerToolType]\npublic static class NoteTools\n{\n    ', after: '\n}\n' },
 };
 
 const LANGUAGES: Array<{ grammar: GrammarId; file: string; prefixes: string[] }> = [
@@ -35,6 +39,8 @@ const LANGUAGES: Array<{ grammar: GrammarId; file: string; prefixes: string[] }>
   { grammar: 'typescript', file: 'tools.ts', prefixes: scriptToolSnippets(true).map((snippet) => snippet.prefixes[0]) },
   { grammar: 'tsx', file: 'tools.tsx', prefixes: scriptToolSnippets(true).map((snippet) => snippet.prefixes[0]) },
   { grammar: 'javascript', file: 'tools.js', prefixes: scriptToolSnippets(false).map((snippet) => snippet.prefixes[0]) },
+  { grammar: 'go', file: 'tools.go', prefixes: GO_TOOL_SNIPPETS.map((snippet) => snippet.prefixes[0]) },
+  { grammar: 'csharp', file: 'NoteTools.cs', prefixes: CSHARP_TOOL_SNIPPETS.map((snippet) => snippet.prefixes[0]) },
 ];
 
 /** The completion items at the end of `text`. */
@@ -65,7 +71,7 @@ for (const { grammar, file, prefixes } of LANGUAGES) {
       const tree = parse(grammar, text);
       try {
         assert.equal(tree.rootNode.hasError, false, `does not parse:\n${text}`);
-        const snippet = [...PYTHON_TOOL_SNIPPETS, ...scriptToolSnippets(grammar !== 'javascript')].find((candidate) => candidate.prefixes[0] === prefix)!;
+        const snippet = [...PYTHON_TOOL_SNIPPETS, ...scriptToolSnippets(grammar !== 'javascript'), ...GO_TOOL_SNIPPETS, ...CSHARP_TOOL_SNIPPETS].find((candidate) => candidate.prefixes[0] === prefix)!;
         assert.deepEqual(importInsertions(grammar, tree, snippet.imports), [], `every import is there:\n${text}`);
       } finally {
         tree.delete();
@@ -106,6 +112,37 @@ test('an import of the same module is extended; a type joins a value import as `
     'const { McpServer } = require("@modelcontextprotocol/sdk/server/mcp.js");\nconst { z } = require("zod");');
 });
 
+test('Go: the SDK package is imported into the import block, or under an alias when `mcp` is taken, and the body uses the file\'s name for it', async () => {
+  await initAnalysis();
+  const accepted = (before: string, label: string) => {
+    const typed = `${before}${label}`;
+    const item = itemsAtEnd('go', typed).find((candidate) => candidate.label === label)!;
+    // The plain text (a client without snippets), which keeps Go's tabs as sent.
+    return applyEdits(typed, [{ range: item.range, newText: item.insertText }, ...(item.additionalEdits ?? [])]);
+  };
+  const block = 'package tools\n\nimport (\n\t"context"\n)\n\nfunc Register(server *mcp.Server) {\n\t';
+  const joined = accepted(block, 'mcp-go-sdk-tool');
+  assert.ok(joined.startsWith('package tools\n\nimport (\n\t"context"\n\t"github.com/modelcontextprotocol/go-sdk/mcp"\n)\n\nfunc Register(server *mcp.Server) {\n\tmcp.AddTool(server, &mcp.Tool{\n\t\tName:        "tool_name",'), JSON.stringify(joined));
+  const mcpGo = 'package tools\n\nimport "github.com/mark3labs/mcp-go/mcp"\n\nfunc Register(s *gosdk.Server) {\n\t';
+  const both = accepted(mcpGo, 'mcp-go-sdk-tool');
+  assert.ok(both.startsWith('package tools\n\nimport "github.com/mark3labs/mcp-go/mcp"\nimport gosdk "github.com/modelcontextprotocol/go-sdk/mcp"\n\n'), both);
+  assert.ok(both.includes('\tgosdk.AddTool(server, &gosdk.Tool{') && both.includes('Annotations: &gosdk.ToolAnnotations{'), both);
+  const aliased = 'package tools\n\nimport mcpgo "github.com/mark3labs/mcp-go/mcp"\n\nfunc Tools() {\n\t';
+  const renamed = accepted(aliased, 'mcp-go-new-tool');
+  assert.ok(renamed.startsWith(`${aliased}mcpgo.NewTool("tool_name",\n\t\tmcpgo.WithDescription(`), renamed);
+  assert.equal(analyzeText(`${renamed}\n}\n`, 'tools.go')?.declarations.length, 1);
+});
+
+test('C#: a missing using joins the others; one already there is not repeated', async () => {
+  await initAnalysis();
+  const before = 'using System;\nusing ModelContextProtocol.Server;\n\nnamespace Notes;\n\n[McpServerToolType]\npublic static class NoteTools\n{\n    ';
+  const item = itemsAtEnd('csharp', `${before}[McpServerTool`).find((candidate) => candidate.label === '[McpServerTool')!;
+  assert.ok(item, 'offered for what the author types: [McpServerTool');
+  assert.deepEqual((item.additionalEdits ?? []).map((edit) => edit.newText), ['\nusing System.ComponentModel;']);
+  const text = accept(`${before}[McpServerTool`, item);
+  assert.ok(text.includes('{\n    [McpServerTool(Name = "tool_name", Title = "Tool title", ReadOnly = true, Destructive = false, Idempotent = true, OpenWorld = true)]\n    [Description("Describe what the tool does.")]\n    public static string ToolName('), text);
+});
+
 test('no tool snippets inside a comment, a string, after other text on the line, or where keys are completed', async () => {
   await initAnalysis();
   const snippets = (grammar: GrammarId, text: string) => itemsAtEnd(grammar, text).filter((item) => item.kind === 'snippet').length;
@@ -114,4 +151,8 @@ test('no tool snippets inside a comment, a string, after other text on the line,
   assert.equal(snippets('python', `${ARCADE_APP}x = "arc`), 0);
   assert.equal(snippets('python', `${ARCADE_APP}x = arc`), 0);
   assert.equal(snippets('typescript', `${SDK_SERVER}server.registerTool("x", { annotations: {\n    `), 0);
+  assert.equal(snippets('go', 'package tools\n\nfunc f() {\n\tx := "mcp-go'), 0);
+  assert.equal(snippets('go', 'package tools\n\n// mcp-go'), 0);
+  assert.equal(snippets('csharp', 'class A {\n    // [McpServer'), 0);
+  assert.ok(snippets('csharp', 'class A {\n    [McpServer') > 0);
 });

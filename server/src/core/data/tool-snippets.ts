@@ -2,7 +2,8 @@
  * The tool snippets the language server offers as completion items (features/tool-snippets.ts):
  * one per declaration form, each with every flag or hint spelled out and the imports it needs.
  * Bodies use LSP snippet syntax, indented with tabs (replaced by the language's indentation).
- * The snippets that need no import (server files, suppression comments) stay in snippets/*.json.
+ * The snippets that need no import (server files, suppression comments) stay in snippets/*.json;
+ * Go's and C#'s tool snippets are in tool-snippets-compiled.ts.
  */
 import { SERVICE_DOMAINS } from './service-domains';
 
@@ -12,6 +13,8 @@ export interface SnippetImport {
   name: string;
   /** TypeScript: a type (`import type`, or `type X` in an existing import). */
   typeOnly?: boolean;
+  /** Go: the package name to import `module` under when the file already binds `name` to another package. */
+  alias?: string;
 }
 
 export interface ToolSnippet {

@@ -3,7 +3,8 @@
  * A name is missing when no top-level import binds it. It joins an import of its module when the
  * file has one (`from m import a` → `from m import a, b`; `import { a } from "m"` → `{ a, b }`),
  * else a new import goes after the last one (or at the top, after a docstring, `"use strict"`
- * or leading comments). CommonJS files (requires, no ES import) get a `require`.
+ * or leading comments). CommonJS files (requires, no ES import) get a `require`. Go and C#:
+ * import-edits-compiled.ts.
  */
 import { Node, Tree } from 'web-tree-sitter';
 import { SnippetImport } from '../data/tool-snippets';
@@ -12,16 +13,17 @@ import { namedChildren } from '../frontends/syntax';
 import { importBindings } from '../frontends/typescript/imports';
 import { stringValue } from '../frontends/typescript/syntax';
 import { GrammarId } from '../parse/parser';
+import { csharpInsertions, goImportPlan } from './import-edits-compiled';
+import { Insertion, newLines } from './import-lines';
 
-export interface Insertion {
-  offset: number;
-  text: string;
-}
+export type { Insertion } from './import-lines';
 
 /** The insertions that add what `imports` names and the file lacks (none when nothing is missing). */
 export function importInsertions(grammar: GrammarId, tree: Tree, imports: readonly SnippetImport[]): Insertion[] {
   if (imports.length === 0) return [];
   const statements = namedChildren(tree.rootNode);
+  if (grammar === 'go') return goImportPlan(statements, imports).insertions;
+  if (grammar === 'csharp') return csharpInsertions(statements, imports);
   return grammar === 'python' ? pythonInsertions(statements, imports) : scriptInsertions(statements, imports);
 }
 
@@ -29,17 +31,6 @@ function byModule(imports: readonly SnippetImport[]): Map<string, SnippetImport[
   const modules = new Map<string, SnippetImport[]>();
   for (const item of imports) modules.set(item.module, [...(modules.get(item.module) ?? []), item]);
   return modules;
-}
-
-/** New import lines after `anchor` (the last import), else before the first statement that is not a header. */
-function newLines(statements: readonly Node[], anchor: Node | undefined, lines: string[], isHeader: (statement: Node) => boolean): Insertion[] {
-  if (lines.length === 0) return [];
-  const block = lines.join('\n');
-  if (anchor) return [{ offset: anchor.endIndex, text: `\n${block}` }];
-  const header = statements.filter((statement, index) => statements.slice(0, index + 1).every(isHeader)).at(-1);
-  const first = statements.find((statement) => !isHeader(statement));
-  if (header) return [{ offset: header.endIndex, text: `\n${first ? '\n' : ''}${block}` }];
-  return [{ offset: first?.startIndex ?? 0, text: `${block}\n${first ? '\n' : ''}` }];
 }
 
 const PYTHON_IMPORTS = new Set(['import_statement', 'import_from_statement', 'future_import_statement']);

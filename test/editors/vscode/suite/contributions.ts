@@ -41,6 +41,8 @@ suite('contributions', () => {
     const expected: Record<string, string[]> = {
       python: ['arcade-tool', '@app.tool', 'arcade-tdk-tool', '@tool', 'mcp-tool', '@mcp.tool'],
       typescript: ['mcp-register-tool', 'registerTool', 'mcp-tool-object', 'mcp-tool-table', 'fastmcp-add-tool', 'addTool', 'mcp-tool-class'],
+      go: ['mcp-go-sdk-tool', 'mcp.AddTool', 'mcp-go-new-tool', 'mcp.NewTool'],
+      csharp: ['mcp-csharp-tool', '[McpServerTool'],
     };
     for (const [language, labels] of Object.entries(expected)) {
       const document = await vscode.workspace.openTextDocument({ language, content: '' });
