@@ -65,7 +65,7 @@ export function projectFindings(root: string, options: { withIndex: boolean; pro
   const files = discoverFiles([root], { loader: new TolerantConfigLoader(), note: () => undefined }).map((target) => target.absolute);
   const index = new ProjectIndex([root], new DiskFileSystem([root]));
   index.addCandidates(files);
-  for (const file of index.pending()) index.summarise(file);
+  index.summariseAll();
   return files.map((file) => {
     const text = fs.readFileSync(file, 'utf8');
     const result = analyzeText(text, file, { profile: options.profile, ...(options.withIndex ? { project: index.viewFor(file) } : {}) });

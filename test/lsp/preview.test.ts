@@ -108,6 +108,7 @@ test('previewAnnotations on a server\'s definition answers the whole server: eve
   const issues = pathToFileURL(path.join(tools, 'issues.py')).href;
   const search = pathToFileURL(path.join(tools, 'search.py')).href;
   const comments = pathToFileURL(path.join(tools, 'comments.py')).href;
+  const attachments = pathToFileURL(path.join(tools, 'attachments.py')).href;
   const projects = pathToFileURL(path.join(tools, 'projects.py')).href;
   assert.deepEqual(preview.tools.map((tool) => [tool.toolsList.name, tool.uri, tool.range.start.line]), [
     // Registered through the package's wrappers (registry.py).
@@ -123,10 +124,13 @@ test('previewAnnotations on a server\'s definition answers the whole server: eve
     ['rename_project', projects, 24],
     ['search_issues', search, 4],
     ['get_issue', search, 10],
+    // Registered through a wrapper whose name holds no tool word (read once registry.py was).
+    ['list_attachments', attachments, 13],
+    ['delete_attachment', attachments, 14],
     ['ro_get_issue', issues, 7],
     ['ro_search_issues', search, 4],
   ]);
-  assert.deepEqual(preview.tools[12].composed?.prefixes, ['ro']);
+  assert.deepEqual(preview.tools[14].composed?.prefixes, ['ro']);
   assert.deepEqual(preview.tools[3].findings.map((finding) => finding.code), ['MTL216']);
   // Elsewhere in the file (not on the server's variable): the file's own tools, as before.
   const plain = await client.connection.sendRequest<Preview & { server?: unknown }>('mcpToolLint/previewAnnotations', { uri: document.uri, position: { line: 0, character: 0 } });

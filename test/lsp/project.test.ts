@@ -76,6 +76,14 @@ describe('project index', () => {
     ]);
   });
 
+  test('a module that registers its tools only through a wrapper named without a tool word is linted', async () => {
+    // attachments.py says neither "tool" nor an SDK's name: the textual pre-filter alone would skip it.
+    const attachments = documentOf('src/jira_mcp/tools/attachments.py');
+    await client.open(attachments);
+    assert.deepEqual(described((await client.waitForDiagnostics(attachments.uri, 1)).diagnostics, root), ['15:1 missing-annotations']);
+    await client.close(attachments.uri);
+  });
+
   test('a contradiction in an imported preset: reported at its use, fixed in the preset\'s module, which re-publishes the tool\'s module when edited', async () => {
     const projects = documentOf('src/jira_mcp/tools/projects.py');
     const presets = documentOf('src/jira_mcp/annotations.py');

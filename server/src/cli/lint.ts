@@ -84,7 +84,11 @@ export function projectIndexFor(paths: readonly string[], targets: readonly Lint
   const roots = projectRootsFor(paths);
   const disk = new DiskFileSystem(roots, undefined, options.maxFileSize);
   const index = new ProjectIndex(roots, options.fileSystem?.(disk) ?? disk, { serverModules: options.serverModules, keepDeclarations: true });
-  index.addCandidates(targets.map((target) => target.absolute));
-  for (const file of index.pending()) index.summarise(file);
+  // A file named on its own is read whatever the pre-filter says: it may register its tools through a
+  // wrapper of a module not linted with it. Files found in folders are read once they name such a wrapper.
+  const named = new Set(paths.map((given) => path.resolve(given)));
+  index.addCandidates(targets.filter((target) => !named.has(target.absolute)).map((target) => target.absolute));
+  index.addNamedFiles(targets.filter((target) => named.has(target.absolute)).map((target) => target.absolute));
+  index.summariseAll();
   return index;
 }

@@ -77,7 +77,7 @@ export function mayDeclareTools(text: SourceText, grammar?: GrammarId): boolean 
 export function analyzeText(text: string, filePath: string, options: AnalysisOptions = {}, languageId?: string): AnalysisResult | undefined {
   const grammar = grammarFor(languageId, filePath);
   if (!grammar) return undefined;
-  if (!mayDeclareTools(text, grammar)) return { grammar, declarations: [], findings: [] };
+  if (!mayDeclareTools(text, grammar) && !options.project?.mentionsRegistrationWrapper?.(text)) return { grammar, declarations: [], findings: [] };
   const tree = parse(grammar, text);
   try {
     return analyzeTree(grammar, tree, text, options);

@@ -44,7 +44,7 @@ function isLower(code: number): boolean {
 }
 
 /** `tool` / `Tool`, optionally followed by `s`, then anything but a lowercase letter (or the end). */
-function hasToolWord(text: SourceText): boolean {
+export function hasToolWord(text: SourceText): boolean {
   for (const word of ['tool', 'Tool']) {
     for (let index = text.indexOf(word); index >= 0; index = text.indexOf(word, index + word.length)) {
       let after = index + word.length;

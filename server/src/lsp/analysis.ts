@@ -180,7 +180,7 @@ export class Analyzer {
       return { skipped: 'too-large' };
     }
     this.tooLarge.delete(uri);
-    if (!mayDeclareTools(text, grammar)) {
+    if (!mayDeclareTools(text, grammar) && !options.project?.mentionsRegistrationWrapper?.(text)) {
       this.documents.dropTree(uri);
       return { result: { grammar, declarations: [], findings: [] } };
     }

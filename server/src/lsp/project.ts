@@ -134,11 +134,13 @@ export class ProjectService {
       index.addCandidates(files.slice(start, start + 10));
       yield;
     }
-    const pending = index.pending();
-    for (const [done, file] of pending.entries()) {
-      yield* index.summariseInSteps(file, SLICE_MS);
-      if (done % 10 === 0) report(done, pending.length);
-      yield;
+    // Then the files that call a wrapper those define (index.pending() gives them once all are read).
+    for (let pending = index.pending(); pending.length; pending = index.pending()) {
+      for (const [done, file] of pending.entries()) {
+        yield* index.summariseInSteps(file, SLICE_MS);
+        if (done % 10 === 0) report(done, pending.length);
+        yield;
+      }
     }
   }
 

@@ -15,6 +15,7 @@ import { IndexView } from './project-view';
 import { goSymbol, pythonMember, pythonSymbol, scriptSymbol, SymbolSource } from './symbols';
 import { projectRootFor } from './roots';
 import { ProjectSymbol, ProjectView, RemoteTool, ServerRef, symbolKey } from './view';
+import { WrapperCallers } from './wrapper-callers';
 import type { Extraction } from '../analyze';
 
 /** A composition on a host server: the sub-server (or, for Arcade's `add_tools_from_module`, a module's tools) and the prefix. */
@@ -72,6 +73,8 @@ export class ProjectIndex implements SymbolSource {
   private readonly kept = new Map<string, { text: string; extraction: Extraction }>();
   /** Modules read while a module they led to was still being read (an import cycle): a later reading may see more. */
   private readonly partial = new Set<string>();
+  /** Files the pre-filter turned away, parsed after all once they name a wrapper the project defines. */
+  readonly wrapperCallers = new WrapperCallers();
 
   constructor(private readonly roots: readonly string[], readonly fs: ProjectFileSystem, private readonly options: ProjectIndexOptions = {}) {}
 
@@ -93,16 +96,47 @@ export class ProjectIndex implements SymbolSource {
     for (const file of files) {
       if (this.candidates.has(file)) continue;
       const text = this.fs.readText(file);
-      if (text !== undefined && (mayDeclareTools(text, grammarForPath(file)) || mayCompose(file, text))) {
+      if (text === undefined) continue;
+      if (mayDeclareTools(text, grammarForPath(file)) || mayCompose(file, text) || this.wrapperCallers.turnAway(file, text)) {
         this.candidates.add(file);
         this.forgetAggregates();
       }
     }
   }
 
-  /** The candidates whose tools are not read yet. */
+  /** Files named on their own (the CLI's arguments, a pre-commit hook's staged files): candidates whatever the pre-filter says. */
+  addNamedFiles(files: Iterable<string>): void {
+    for (const file of files) {
+      if (this.candidates.has(file) || this.fs.readText(file) === undefined) continue;
+      this.candidates.add(file);
+      this.forgetAggregates();
+    }
+  }
+
+  /** The candidates whose tools are not read yet; once all are read, the files that call a wrapper they define. */
   pending(): string[] {
-    return [...this.candidates].filter((file) => !this.tools.has(file) && !this.computing.has(file));
+    const unread = (file: string) => !this.tools.has(file) && !this.computing.has(file);
+    const pending = [...this.candidates].filter(unread);
+    return pending.length ? pending : this.admitWrapperCallers().filter(unread);
+  }
+
+  /** The turned-away files that name a registration wrapper of the candidates read, made candidates. */
+  private admitWrapperCallers(): string[] {
+    const names: string[] = [];
+    for (const file of this.candidates) {
+      names.push(...this.tools.get(file)?.tools?.wrappers.keys() ?? []);
+      const facts = this.facts.get(file);
+      if (facts?.kind === 'go') names.push(...facts.wrappers.keys());
+    }
+    const admitted = this.wrapperCallers.learn(names, (file) => this.fs.readText(file));
+    for (const file of admitted) this.candidates.add(file);
+    if (admitted.length) this.forgetAggregates();
+    return admitted;
+  }
+
+  /** Reads every candidate's tools at once (the CLI), then those of the files that call a wrapper they define. */
+  summariseAll(): void {
+    for (let pending = this.pending(); pending.length; pending = this.pending()) for (const file of pending) this.summarise(file);
   }
 
   /** Reads the tools of one candidate (the index's background work does this for each pending file). */
@@ -376,6 +410,7 @@ export class ProjectIndex implements SymbolSource {
     for (const layout of this.layouts.values()) if (layout.contains(file)) layout.forget(file);
     if (!/\.(py|pyi|[cm]?[jt]sx?|go|cs)$/.test(file)) this.evidence.clear();
     this.candidates.delete(file);
+    this.wrapperCallers.forget(file);
     this.addCandidates([file]);
     this.forgetAggregates();
     return this.dropViewsReading(dropped);

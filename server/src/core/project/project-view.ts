@@ -18,6 +18,8 @@ export class IndexView implements ProjectView {
   private readonly byName = new Map<string, Map<string, RemoteTool[]>>();
   /** Per table asked about: whether it was registered. */
   private readonly tables = new Map<string, boolean>();
+  /** The wrapper names' generation when the pre-filter asked about them. */
+  private wrapperGeneration?: number;
 
   constructor(private readonly index: ProjectIndex, readonly file: string, readonly dependsOnSdk: boolean) {}
 
@@ -79,6 +81,11 @@ export class IndexView implements ProjectView {
     return this.index.fs.readText(file);
   }
 
+  mentionsRegistrationWrapper(text: SourceText): boolean {
+    this.wrapperGeneration = this.index.wrapperCallers.generation;
+    return this.index.wrapperCallers.mentions(text);
+  }
+
   private memo(key: string, resolve: () => ProjectSymbol | undefined): ProjectSymbol | undefined {
     if (!this.symbols.has(key)) this.symbols.set(key, resolve());
     return this.symbols.get(key);
@@ -90,8 +97,9 @@ export class IndexView implements ProjectView {
     return false;
   }
 
-  /** Whether another file's tools on a server this view read, or the tables registered, have changed. */
+  /** Whether another file's tools on a server this view read, the tables registered, or the wrapper names the pre-filter asked about have changed. */
   serverListsChanged(): boolean {
+    if (this.wrapperGeneration !== undefined && this.wrapperGeneration !== this.index.wrapperCallers.generation) return true;
     for (const [name, registered] of this.tables) {
       const now = name === '\0any' ? this.index.hasRegisteredTables(this.file) : this.index.tableRegistered(this.file, name);
       if (now !== registered) return true;

@@ -119,6 +119,8 @@ export interface ProjectView {
   hasRegisteredTables(): boolean;
   /** The text of another file of the project (a fix that edits a preset keeps its style), as open documents hold it. */
   sourceText(file: string): SourceText | undefined;
+  /** Whether `text` names a registration wrapper of the project whose name holds no tool word (then the pre-filter lets it through). */
+  mentionsRegistrationWrapper?(text: SourceText): boolean;
 }
 
 /** The key of a module-level server or name: `<absolute file>#<variable>`. */

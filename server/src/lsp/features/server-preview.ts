@@ -116,7 +116,7 @@ async function onDemandIndex(file: string, context: ServerContext): Promise<Proj
     onDemand.set(root, (entry = { index, versions: new Map() }));
   }
   followOpenDocuments(entry, root, context);
-  for (const pending of entry.index.pending()) entry.index.summarise(pending);
+  entry.index.summariseAll();
   return entry.index;
 }
 

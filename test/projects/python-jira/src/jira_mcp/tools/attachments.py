@@ -1,0 +1,15 @@
+"""Attachments, registered through the package's helper: nothing here names the SDK."""
+from jira_mcp.registry import register
+
+
+def list_attachments(key: str) -> list[dict]:
+    """List the files attached to an issue."""
+    return []
+
+
+def delete_attachment(attachment_id: str) -> None:
+    """Delete an attached file for good."""
+
+
+register(list_attachments, annotations={"readOnlyHint": True, "destructiveHint": False, "idempotentHint": True, "openWorldHint": True})
+register(delete_attachment)
