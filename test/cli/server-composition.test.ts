@@ -124,3 +124,56 @@ app.add_tools_from_module(gmail)
     assert.deepEqual(toolNames(root, 'app/server.py', 'Mail'), ['ListEmails app/gmail.py']);
   });
 });
+
+test('compositions made in a function on module-level servers count; a prefix from a module constant is read; one not known statically leaves the names unknown', () => {
+  inProject({
+    'app/weather.py': SUB,
+    'app/settings.py': 'import os\n\nMOUNT_PREFIX = os.environ.get("MOUNT_PREFIX", "wx")\n',
+    'app/main.py': `${MAIN_IMPORTS}from app import settings
+
+PREFIX = "wx"
+main = FastMCP("main")
+constant = FastMCP("constant")
+configured = FastMCP("configured")
+
+
+def setup(debug: bool) -> None:
+    """Called from main(): mounts the sub-servers."""
+    if debug:
+        main.mount(weather, prefix="wx")
+    local = FastMCP("local")
+    local.mount(weather, prefix="local")
+
+
+def build_test_server(main: FastMCP) -> FastMCP:
+    main.mount(weather, prefix="test")
+    return main
+
+
+def build_other() -> FastMCP:
+    constant = FastMCP("other")
+    constant.mount(weather, prefix="other")
+    return constant
+
+
+constant.mount(weather, prefix=PREFIX)
+configured.mount(weather, prefix=settings.MOUNT_PREFIX)
+
+
+@configured.tool(${ANNOTATIONS})
+def get_forecast(city: str) -> str:
+    return city
+`,
+  }, (root) => {
+    // Only setup()'s mount: a server given to a function or built in one is its own, even named like a module-level one.
+    assert.deepEqual(toolNames(root, 'app/main.py', 'main'), ['wx_get_forecast app/weather.py']);
+    assert.deepEqual(toolNames(root, 'app/main.py', 'constant'), ['wx_get_forecast app/weather.py']);
+    const run = runCli(['preview', 'app/main.py', '--server', 'configured'], { cwd: root });
+    const tools = JSON.parse(run.stdout).tools as Array<{ name: string; note?: string }>;
+    assert.deepEqual(tools.map((tool) => tool.name), ['get_forecast', '<prefix>_get_forecast']);
+    assert.equal(tools[1].note, 'The prefix it is mounted under is not known statically: clients see "<prefix>_get_forecast" with <prefix> filled in.');
+    // Unknown names are no duplicates: get_forecast on configured itself is not reported against the mounted one.
+    const lint = runCli(['--format', 'json', 'app'], { cwd: root });
+    assert.deepEqual((JSON.parse(lint.stdout) as Array<{ code: string }>).map((finding) => finding.code), []);
+  });
+});

@@ -5,6 +5,7 @@
  * CLI and the language server call this and place the positions as each of them does.
  */
 import type { AnalysisResult } from './analyze';
+import { UNKNOWN_PREFIX } from './project/facts-python';
 import { remoteToolRange } from './project/modules';
 import type { ProjectIndex } from './project/project-index';
 import type { RemoteTool, ServerRef } from './project/view';
@@ -62,6 +63,7 @@ function listUnderPrefixes(projection: ToolProjection, prefixes: readonly string
   const prefix = prefixes.map((part) => `${part}_`).join('');
   projection.name = `${prefix}${projection.name}`;
   projection.toolsList = { ...projection.toolsList, name: `${prefix}${projection.toolsList.name}` };
+  if (prefixes.includes(UNKNOWN_PREFIX)) projection.note = `The prefix it is mounted under is not known statically: clients see "${projection.name}" with ${UNKNOWN_PREFIX} filled in.`;
 }
 
 function sameRange(a: RemoteTool['range'], b: RemoteTool['range']): boolean {

@@ -5,7 +5,7 @@
  */
 import { Node, Tree } from 'web-tree-sitter';
 import { memberPath, PythonModule } from '../frontends/python/module';
-import { constructorName, serverFramework, stringText } from '../frontends/python/servers';
+import { constructorName, serverFramework } from '../frontends/python/servers';
 import { namedChildren, rangeOf } from '../frontends/syntax';
 import { SourceText } from '../source-text';
 import { PythonValues } from '../frontends/python/values';
@@ -21,9 +21,12 @@ export interface PythonFacts {
   imports: Map<string, string>;
   /** Names bound at the top level by anything else (functions, classes, other assignments). */
   others: Set<string>;
-  /** Module-level compositions: `host.mount(sub, prefix="ro")`, `host.import_server(sub, prefix=...)`, `app.add_tools_from_module(m)`. */
+  /**
+   * Compositions on module-level servers: `host.mount(sub, prefix="ro")`, `host.import_server(sub, prefix=...)`,
+   * `app.add_tools_from_module(m)`, at the top level or in a function (a `setup()` that `main` calls).
+   */
   compositions: PythonComposition[];
-  /** Module-level `server.add_tool(fn)` with no annotations or metadata of its own: maybe a tool declared elsewhere, registered again. */
+  /** `server.add_tool(fn)` on a module-level server with no annotations or metadata of its own: maybe a tool declared elsewhere, registered again. */
   registrations: Array<{ receiver: string; function: string }>;
   /** Module-level constants shaped like annotations or metadata (presets.ts), as written here. */
   presets: Map<string, Value>;
@@ -36,9 +39,14 @@ export interface PythonComposition {
   host: string;
   /** The sub-server's (or, for `add_tools_from_module`, the module's) expression. */
   sub: string;
-  /** The prefix given (FastMCP lists the sub-server's tools as `${prefix}_${name}`). */
+  /** The prefix given (FastMCP lists the sub-server's tools as `${prefix}_${name}`): a string or a module constant. */
   prefix?: string;
+  /** A prefix is given but not known statically (`prefix=settings.prefix`): the names listed are unknown. */
+  prefixUnknown?: boolean;
 }
+
+/** How a composed tool's name shows its unknown prefix in the preview. */
+export const UNKNOWN_PREFIX = '<prefix>';
 
 const COMPOSITIONS = new Set<string>(['mount', 'import_server', 'add_tools_from_module']);
 
@@ -76,7 +84,7 @@ function readStatement(statement: Node, module: PythonModule, values: PythonValu
     case 'expression_statement': {
       const assignment = namedChildren(statement)[0];
       if (assignment?.type === 'call') {
-        readCall(assignment, facts);
+        readCall(assignment, values, facts);
         break;
       }
       const left = assignment?.type === 'assignment' ? assignment.childForFieldName('left') : undefined;
@@ -98,6 +106,7 @@ function readStatement(statement: Node, module: PythonModule, values: PythonValu
       const definition = statement.type === 'decorated_definition' ? statement.childForFieldName('definition') : statement;
       const name = definition?.childForFieldName('name')?.text;
       if (name) facts.others.add(name);
+      if (definition?.type === 'function_definition') readFunctionCalls(definition, values, facts);
       break;
     }
   }
@@ -113,19 +122,50 @@ function dottedName(node: Node | null | undefined): string | undefined {
   return node?.type === 'identifier' || (node?.type === 'attribute' && dottedName(node.childForFieldName('object')) !== undefined) ? node.text : undefined;
 }
 
-/** `host.mount(...)`, `host.import_server(...)`, `app.add_tools_from_module(m)`, `server.add_tool(fn)` at the top level. */
-function readCall(call: Node, facts: PythonFacts): void {
+const BLOCKS = new Set(['block', 'if_statement', 'elif_clause', 'else_clause', 'with_statement', 'try_statement', 'except_clause', 'finally_clause', 'for_statement', 'while_statement']);
+
+/**
+ * The compositions and registrations a function makes on module-level names: its statements, into
+ * nested blocks (not nested functions). A host or sub-server the function binds itself (a parameter,
+ * an assignment) is its own, as servers built in functions are: left out.
+ */
+function readFunctionCalls(definition: Node, values: PythonValues, facts: PythonFacts): void {
+  const body = definition.childForFieldName('body');
+  if (!body) return;
+  const locals = new Set<string>();
+  for (const parameter of definition.childForFieldName('parameters')?.descendantsOfType('identifier') ?? []) if (parameter) locals.add(parameter.text);
+  const calls: Node[] = [];
+  const visit = (node: Node): void => {
+    for (const child of namedChildren(node)) {
+      if (child.type === 'expression_statement') {
+        const expression = namedChildren(child)[0];
+        if (expression?.type === 'call') calls.push(expression);
+        if (expression?.type === 'assignment') for (const target of expression.childForFieldName('left')?.descendantsOfType('identifier') ?? []) if (target) locals.add(target.text);
+      } else if (BLOCKS.has(child.type)) {
+        for (const target of child.type === 'for_statement' ? child.childForFieldName('left')?.descendantsOfType('identifier') ?? [] : []) if (target) locals.add(target.text);
+        visit(child);
+      }
+    }
+  };
+  visit(body);
+  const global = (node: Node) => !locals.has(node.text.split('.')[0]);
+  for (const call of calls) readCall(call, values, facts, global);
+}
+
+/** `host.mount(...)`, `host.import_server(...)`, `app.add_tools_from_module(m)`, `server.add_tool(fn)`, where `visible` says its names are the module's. */
+function readCall(call: Node, values: PythonValues, facts: PythonFacts, visible: (name: Node) => boolean = () => true): void {
   const callee = call.childForFieldName('function');
   const argumentList = call.childForFieldName('arguments');
   const method = callee?.type === 'attribute' ? callee.childForFieldName('attribute')?.text : undefined;
-  const host = dottedName(callee?.childForFieldName('object'));
-  if (!method || !host || argumentList?.type !== 'argument_list') return;
+  const hostNode = callee?.childForFieldName('object');
+  const host = dottedName(hostNode);
+  if (!method || !host || !hostNode || !visible(hostNode) || argumentList?.type !== 'argument_list') return;
   const positional = namedChildren(argumentList).filter((argument) => argument.type !== 'keyword_argument' && argument.type !== 'comment');
   const keywords = new Map(namedChildren(argumentList).filter((argument) => argument.type === 'keyword_argument')
     .map((argument) => [argument.childForFieldName('name')?.text ?? '', argument.childForFieldName('value')] as const));
   if (method === 'add_tool') {
     const registered = dottedName(positional[0]);
-    if (registered && positional.length === 1 && !keywords.has('annotations') && !keywords.has('metadata')) facts.registrations.push({ receiver: host, function: registered });
+    if (registered && visible(positional[0]) && positional.length === 1 && !keywords.has('annotations') && !keywords.has('metadata')) facts.registrations.push({ receiver: host, function: registered });
     return;
   }
   if (!COMPOSITIONS.has(method)) return;
@@ -133,8 +173,8 @@ function readCall(call: Node, facts: PythonFacts): void {
   const prefixNode = keywords.get('prefix') ?? keywords.get('namespace') ?? positional.find((argument) => argument.type === 'string');
   const subNode = keywords.get('server') ?? keywords.get('module') ?? positional.find((argument) => dottedName(argument) !== undefined);
   const sub = dottedName(subNode);
-  if (!sub) return;
-  const prefix = prefixNode ? stringText(prefixNode) : undefined;
-  if (prefixNode && prefix === undefined && prefixNode.type !== 'none') return; // a prefix not known statically: the names are unknown
-  facts.compositions.push({ method: method as PythonComposition['method'], host, sub, prefix });
+  if (!sub || !subNode || !visible(subNode)) return;
+  const prefixValue = prefixNode && prefixNode.type !== 'none' ? values.valueOf(prefixNode) : undefined;
+  const prefix = prefixValue?.kind === 'string' ? prefixValue.value : undefined;
+  facts.compositions.push({ method: method as PythonComposition['method'], host, sub, prefix, ...(prefixValue && prefix === undefined ? { prefixUnknown: true } : {}) });
 }

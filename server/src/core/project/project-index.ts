@@ -10,6 +10,7 @@ import { grammarForPath } from '../parse/parser';
 import { ProjectFileSystem } from './file-system';
 import { isSameOrBelow, ProjectLayout } from './layout';
 import { sdkEvidenceIn } from './manifests';
+import { UNKNOWN_PREFIX } from './facts-python';
 import { ModuleFacts, ModuleTools, readFacts, readToolsInSteps, serversOfFacts } from './modules';
 import { IndexView } from './project-view';
 import { goSymbol, pythonMember, pythonSymbol, scriptSymbol, SymbolSource } from './symbols';
@@ -23,6 +24,8 @@ interface ResolvedComposition {
   server?: ServerRef;
   moduleTools: readonly RemoteTool[];
   prefix?: string;
+  /** A prefix not known statically: the tools are listed under names nobody can tell (none for MTL216). */
+  prefixUnknown?: boolean;
 }
 
 /** Whether a Python module may compose servers (`mount`, `import_server`, `add_tools_from_module`): the pre-filter's other words. */
@@ -31,9 +34,10 @@ function mayCompose(file: string, text: string): boolean {
 }
 
 /** A tool as a host server lists it through a composition: FastMCP names it `${prefix}_${name}`. */
-function composedTool(tool: RemoteTool, from: ServerRef | undefined, prefix: string | undefined): RemoteTool {
+function composedTool(tool: RemoteTool, from: ServerRef | undefined, composition: ResolvedComposition): RemoteTool {
+  const prefix = composition.prefixUnknown ? UNKNOWN_PREFIX : composition.prefix;
   const declaredName = tool.composed ? tool.composed.declaredName : tool.name;
-  const name = prefix && tool.name !== undefined ? `${prefix}_${tool.name}` : tool.name;
+  const name = composition.prefixUnknown ? undefined : prefix && tool.name !== undefined ? `${prefix}_${tool.name}` : tool.name;
   return { ...tool, name, composed: { declaredName, fromServer: tool.composed?.fromServer ?? from, prefixes: prefix ? [prefix, ...tool.composed?.prefixes ?? []] : tool.composed?.prefixes ?? [] } };
 }
 
@@ -263,7 +267,7 @@ export class ProjectIndex implements SymbolSource {
       const from = composition.server;
       if (from && visiting.has(from.key)) continue;
       const inner = from ? this.composedTools(from.key, visiting) : composition.moduleTools;
-      tools.push(...inner.map((tool) => composedTool(tool, from, composition.prefix)));
+      tools.push(...inner.map((tool) => composedTool(tool, from, composition)));
     }
     visiting.delete(serverKey);
     return tools;
@@ -305,10 +309,11 @@ export class ProjectIndex implements SymbolSource {
         const sub = this.symbolIn(file, composition.sub);
         if (host?.kind !== 'server') continue;
         let resolved: ResolvedComposition | undefined;
-        if (sub?.kind === 'server') resolved = { server: sub.server, prefix: composition.prefix, moduleTools: [] };
+        const prefix = { prefix: composition.prefix, prefixUnknown: composition.prefixUnknown };
+        if (sub?.kind === 'server') resolved = { server: sub.server, ...prefix, moduleTools: [] };
         else if (sub?.kind === 'module' && composition.method === 'add_tools_from_module') {
           // Arcade: the module's `@tool` functions (registered on no server) become the app's tools.
-          resolved = { prefix: composition.prefix, moduleTools: (this.toolsOf(sub.file)?.tools ?? []).filter((tool) => !tool.serverKey) };
+          resolved = { ...prefix, moduleTools: (this.toolsOf(sub.file)?.tools ?? []).filter((tool) => !tool.serverKey) };
         }
         if (!resolved) continue;
         const list = byHost.get(host.server.key);
