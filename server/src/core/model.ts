@@ -192,6 +192,23 @@ export interface AnnotationsModel {
   spelling?: HintSpelling;
 }
 
+/** One input parameter of a tool, as clients see it in the input schema. */
+export interface ParameterDoc {
+  name: string;
+  /** Where it is declared: its name in the signature, its key in the schema. */
+  range: Range;
+  /** Its description as clients receive it, when it has one. */
+  description?: string;
+  /** The linter cannot tell whether it has one (a computed schema or annotation). */
+  unknown?: boolean;
+  /** Filled in by the SDK (a `Context`, FastMCP's `ctx`): not part of the tool's input. */
+  injected?: boolean;
+  /** Where MTL403's fix writes a description: text inserted at an offset (`.describe("")`, a docstring's Args entry)... */
+  describeAt?: { offset: number; text: string };
+  /** ...or a JSON-schema property object that gets a `description` entry. */
+  describeIn?: Container;
+}
+
 export interface KeyInfo {
   name: string;
   spelling: 'camel' | 'snake' | 'other';
@@ -214,7 +231,16 @@ export interface ToolDeclaration {
   /** Where MTL203 and tool-level findings sit: decorator callee, `registerTool` callee, `name` key, class name. */
   nameRange: Range;
   description?: string;
+  /** Where the description is written (a docstring, `description=`, a `description` value), when it is. */
+  descriptionValue?: Value;
+  /**
+   * `missing`: the tool has no description anywhere it could have one; `unknown`: it may have one
+   * the linter cannot read (a computed value, a spread, a function defined elsewhere). Undefined when `description` holds it.
+   */
+  descriptionState?: 'missing' | 'unknown';
   parameters: string[];
+  /** The tool's input parameters with their descriptions, where the front end reads them (MTL403, the tool card). */
+  parameterDocs?: ParameterDoc[];
   /** Arcade's metadata, raw: what `metadata=` was given (for MTL209: a dict). */
   metadataValue?: Value;
   metadata?: MetadataModel;

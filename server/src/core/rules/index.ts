@@ -11,6 +11,7 @@ import { metadataNotToolMetadata } from './metadata-not-toolmetadata';
 import { missingAnnotationHint } from './missing-annotation-hint';
 import { missingAnnotations } from './missing-annotations';
 import { missingBehaviorFlag } from './missing-behavior-flag';
+import { missingDescription } from './missing-description';
 import { nameImpliesDestruction } from './name-implies-destruction';
 import { nameImpliesMutation } from './name-implies-mutation';
 import { nameImpliesRead } from './name-implies-read';
@@ -22,10 +23,12 @@ import { reservedMetaKey } from './reserved-meta-key';
 import { Rule } from './rule';
 import { snakeCaseHint } from './snake-case-hint';
 import { suppressionWithoutReason } from './suppression-without-reason';
+import { undocumentedParameter } from './undocumented-parameter';
 import { unknownField } from './unknown-field';
 import { unknownOperation } from './unknown-operation';
 import { unknownServiceDomain } from './unknown-service-domain';
 import { unneededStrictFalse } from './unneeded-strict-false';
+import { vagueDescription } from './vague-description';
 import { unusedSuppression } from './unused-suppression';
 
 /** Every rule, in code order. Each lives in its own file. */
@@ -55,6 +58,9 @@ export const ALL_RULES: readonly Rule[] = [
   nameImpliesMutation,
   nameImpliesDestruction,
   nameImpliesRead,
+  missingDescription,
+  vagueDescription,
+  undocumentedParameter,
   unusedSuppression,
   suppressionWithoutReason,
   unneededStrictFalse,

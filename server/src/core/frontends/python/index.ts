@@ -8,6 +8,7 @@ import { lineStartOffset } from '../../fixes/positions';
 import { containerOf, namedChildren, namedChildrenOnRows, rangeOf } from '../syntax';
 import { Candidate, findCandidates } from './candidates';
 import { importsRead, PythonModule, StatementBindings } from './module';
+import { docstringText, pythonParameters } from './parameters';
 import { extractWithRepairs } from './recovery';
 import { hasToolDecorator, Registration, registrationsFrom } from './registrations';
 import { PythonValues } from './values';
@@ -137,10 +138,11 @@ function buildDeclaration(registration: Registration, module: PythonModule, valu
     nameRange: registration.calleeRange,
     functionName: registration.functionName,
     parameters: parameterNames(registration.functionNode),
-    description: descriptionOf(registration, entries),
     registration: callValue,
     keys: [],
+    ...descriptionOf(registration, entries, opaqueSpread),
   };
+  if (registration.functionNode) declaration.parameterDocs = pythonParameters(registration.functionNode, module, values, docstringNode(registration.functionNode));
   const nameEntry = lastEntry(entries, 'name');
   const positionalName = registration.kind === 'sdk' && registration.skipPositional === 0 ? positional[0] : undefined;
   declaration.nameValue = nameEntry?.value ?? (positionalName?.kind === 'string' ? positionalName : undefined);
@@ -235,15 +237,29 @@ export function pascalCase(name: string): string {
   return name.split('_').filter(Boolean).map((part) => part[0].toUpperCase() + part.slice(1)).join('');
 }
 
-function descriptionOf(registration: Registration, entries: Entry[]): string | undefined {
+/** The description clients receive: `desc=` / `description=`, else the function's docstring. */
+function descriptionOf(registration: Registration, entries: Entry[], opaqueSpread: boolean): Pick<ToolDeclaration, 'description' | 'descriptionValue' | 'descriptionState'> {
   const explicit = lastEntry(entries, 'desc') ?? lastEntry(entries, 'description');
-  if (explicit?.value.kind === 'string') return explicit.value.value;
-  const body = registration.functionNode?.childForFieldName('body');
+  if (explicit) {
+    const value = explicit.value;
+    return value.kind === 'string' ? { description: value.value, descriptionValue: value } : { descriptionValue: value, descriptionState: 'unknown' };
+  }
+  const functionNode = registration.functionNode;
+  if (!functionNode) return { descriptionState: 'unknown' };
+  const docstring = docstringNode(functionNode);
+  if (!docstring) return { descriptionState: opaqueSpread ? 'unknown' : 'missing' };
+  const description = docstringText(docstring).trim();
+  return { description, descriptionValue: { kind: 'string', value: description, range: rangeOf(docstring) } };
+}
+
+/** The docstring of a function: the string that is its body's first statement. */
+function docstringNode(functionNode: Node): Node | undefined {
+  const body = functionNode.childForFieldName('body');
   const first = body ? namedChildren(body)[0] : undefined;
   const docstring = first?.type === 'expression_statement' ? namedChildren(first)[0] : undefined;
-  if (docstring?.type !== 'string') return undefined;
-  return namedChildren(docstring).filter((c) => c.type === 'string_content').map((c) => c.text).join('').trim();
+  return docstring?.type === 'string' ? docstring : undefined;
 }
+
 
 function parameterNames(functionNode: Node | undefined): string[] {
   const parameters = functionNode?.childForFieldName('parameters');

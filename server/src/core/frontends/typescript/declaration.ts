@@ -6,9 +6,9 @@ import { Node } from 'web-tree-sitter';
 import { HINTS, VENDOR_HINTS } from '../../data/fields';
 import { entriesOf, interpretAnnotations, lastEntry } from '../../interpret';
 import {
-  AnnotationsModel, Container, DeclarationForm, Entry, KeyInfo, LanguageId, Range, ToolDeclaration, Value,
+  AnnotationsModel, Container, DeclarationForm, Entry, KeyInfo, LanguageId, ParameterDoc, Range, ToolDeclaration, Value,
 } from '../../model';
-import { callArguments, calleeProperty } from './syntax';
+import { callArguments, calleeProperty, stringValue } from './syntax';
 import { opaqueSpreadsOf, sourceNodeOf, ValueReader } from './values';
 
 export interface ToolParts {
@@ -20,6 +20,8 @@ export interface ToolParts {
   fields?: Value;
   /** Set by forms that pass these positionally (`server.tool(...)`). */
   description?: Value;
+  /** The form passes its description positionally and this call gives none (`server.tool(name, schema, cb)`). */
+  descriptionAbsent?: boolean;
   schema?: Value;
   annotations?: { value: Value; entry?: Entry };
   /** The object literal MTL203's fix adds `annotations` to. */
@@ -48,6 +50,10 @@ export function buildDeclaration(parts: ToolParts, language: LanguageId, reader:
     parameters: schema ? schemaParameters(schema, reader) : [],
     keys: [],
   };
+  if (schema) declaration.parameterDocs = schemaParameterDocs(schema, reader);
+  if (description) declaration.descriptionValue = description;
+  const state = descriptionState(description, fields, parts.descriptionAbsent);
+  if (state) declaration.descriptionState = state;
   if (annotations) declaration.annotations = readAnnotations(annotations.value, annotations.entry, parts.vendorHints);
   // The tool object / config literal itself, for duplicate-key checks.
   if (fields && !fields.via && parts.form !== 'ts-class') declaration.registration = fields;
@@ -57,6 +63,13 @@ export function buildDeclaration(parts: ToolParts, language: LanguageId, reader:
     ...(annotations && annotations.value.kind === 'mapping' && !annotations.value.via ? writtenKeys(annotations.value) : []),
   ];
   return declaration;
+}
+
+/** Whether a tool without a readable description has none (`missing`) or may have one (`unknown`). */
+function descriptionState(description: Value | undefined, fields: Value | undefined, absent: boolean | undefined): ToolDeclaration['descriptionState'] {
+  if (description) return description.kind === 'string' ? undefined : 'unknown';
+  if (fields) return opaqueSpreadsOf(fields).length || (fields.kind === 'mapping' && fields.opaqueSpread) ? 'unknown' : 'missing';
+  return absent ? 'missing' : 'unknown';
 }
 
 /** The last entry for a key, unless a spread of unknown contents after it may override it. */
@@ -138,6 +151,50 @@ export function schemaParameters(schema: Value, reader: ValueReader): string[] {
   if (!shape) return [];
   const value = reader.read(shape);
   return value.kind === 'mapping' ? value.entries.map((entry) => entry.key) : [];
+}
+
+/** The schema's properties with their descriptions: a JSON schema's `description`, a zod field's `.describe(...)`. */
+export function schemaParameterDocs(schema: Value, reader: ValueReader): ParameterDoc[] {
+  const properties = schemaProperties(schema, reader);
+  return properties.map((entry) => ({ name: entry.key, range: entry.keyRange, ...propertyDescription(entry.value) }));
+}
+
+function schemaProperties(schema: Value, reader: ValueReader): Entry[] {
+  if (schema.kind === 'mapping') {
+    const properties = lastEntry(schema.entries, 'properties');
+    if (properties) return properties.value.kind === 'mapping' ? properties.value.entries : [];
+    return lastEntry(schema.entries, 'type') ? [] : schema.entries;
+  }
+  const node = sourceNodeOf(schema);
+  const shape = node ? zodObjectShape(node) : undefined;
+  const value = shape ? reader.read(shape, undefined, 2) : undefined;
+  return value?.kind === 'mapping' ? value.entries : [];
+}
+
+function propertyDescription(value: Value): Pick<ParameterDoc, 'description' | 'unknown' | 'describeAt' | 'describeIn'> {
+  if (value.kind === 'mapping') {
+    const description = lastEntry(value.entries, 'description');
+    if (!description) return value.opaqueSpread ? { unknown: true } : value.via ? {} : { describeIn: value.container };
+    return description.value.kind === 'string' ? { description: description.value.value } : { unknown: true };
+  }
+  const node = sourceNodeOf(value);
+  if (!node || node.type !== 'call_expression') return { unknown: true };
+  const described = zodDescription(node);
+  if (described === undefined) return value.via ? {} : { describeAt: { offset: node.endIndex, text: '.describe("")' } };
+  return described === null ? { unknown: true } : { description: described };
+}
+
+/** The text of `.describe("...")` in a zod chain; null when it is given something else; undefined when there is none. */
+function zodDescription(node: Node): string | null | undefined {
+  for (let current: Node | null = node; current?.type === 'call_expression';) {
+    if (calleeProperty(current)?.text === 'describe') {
+      const argument = callArguments(current)[0];
+      return argument?.type === 'string' ? stringValue(argument) ?? null : null;
+    }
+    const callee: Node | null = current.childForFieldName('function');
+    current = callee?.type === 'member_expression' ? callee.childForFieldName('object') : null;
+  }
+  return undefined;
 }
 
 /** The argument of `z.object(...)` in `z.object({...}).describe(...).strict()`. */

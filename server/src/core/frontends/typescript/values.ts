@@ -59,7 +59,7 @@ export type ReadDepth = number | ((key: string) => number);
 
 /** The fields of a tool (object literal, `registerTool` config, class): only what the model holds. */
 export function toolFieldDepth(key: string): number {
-  if (key === 'inputSchema' || key === 'parameters') return 2; // the schema, its `properties`, their names
+  if (key === 'inputSchema' || key === 'parameters') return 3; // the schema, its `properties`, each property (its `description`)
   if (key === 'annotations' || key === 'name' || key === 'title' || key === 'description') return Infinity;
   return 0;
 }

@@ -121,6 +121,7 @@ function serverTool(call: CallSyntax, context: FileContext): ToolDeclaration | u
     nameRange: rangeOf(call.callee),
     nameValue: readArgument(name, context),
     description,
+    descriptionAbsent: !description && (values.length === 0 || values[0].kind === 'mapping'),
     schema,
     annotations: annotations ? { value: annotations } : undefined,
     vendorHints: false,

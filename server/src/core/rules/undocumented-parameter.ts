@@ -1,0 +1,45 @@
+import { insertEntriesFix } from '../fixes/flag-fixes';
+import { insertEdit } from '../fixes/edits';
+import { Fix, ParameterDoc } from '../model';
+import { fill, Rule, RuleContext, severities, shorten } from './rule';
+
+const MESSAGES = {
+  python: 'The parameter {parameter} of {name} has no description, so models guess what to pass. Add it to the docstring\'s Args.',
+  script: 'The parameter {parameter} of {name} has no description, so models guess what to pass. Describe it in the input schema.',
+} as const;
+
+export const undocumentedParameter: Rule = {
+  code: 'MTL403',
+  name: 'undocumented-parameter',
+  severity: severities('info', { spec: 'off', arcade: 'off' }),
+  fixable: 'quickfix',
+  messages: MESSAGES,
+  docs: {
+    summary: 'A tool\'s input parameter has no description.',
+    whatItDoes: 'Reports a parameter with no description. Python: no `Annotated[..., "text"]`, no `Annotated[..., Field(description=...)]` or `Field(description=...)` default, and no entry in the docstring\'s arguments section (Google `Args:`, NumPy `Parameters`, reST `:param name:`). TypeScript / JavaScript: a zod field without `.describe(...)`, or a JSON-schema property without `description`. Parameters the SDK fills in (`Context`, `ToolContext`, FastMCP\'s `ctx`, the callback\'s `RequestHandlerExtra`) and descriptions the linter cannot read are not reported.',
+    why: 'Clients send the model each tool\'s input schema, where a parameter\'s description is the only word on what to pass: a format, a unit, an identifier from another tool. Without it the model guesses, and calls fail or do the wrong thing.',
+    example: '@mcp.tool(annotations={"readOnlyHint": True})\ndef get_forecast(city: str, days: int) -> dict:\n    """Return the weather forecast for a city."""',
+    useInstead: '@mcp.tool(annotations={"readOnlyHint": True})\ndef get_forecast(city: str, days: int) -> dict:\n    """Return the weather forecast for a city.\n\n    Args:\n        city: The city\'s name, e.g. "Lyon".\n        days: How many days ahead, 1 to 7.\n    """',
+    fix: 'Quick-fix, only on request: adds the parameter to the docstring\'s `Args:` section (Python), `.describe("")` to its zod field, or `description: ""` to its JSON-schema property, for the author to fill in.',
+    mapping: 'The parameter\'s `description` in the tool\'s `inputSchema`.',
+  },
+  check(declaration, context) {
+    for (const parameter of declaration.parameterDocs ?? []) {
+      if (parameter.injected || parameter.unknown || parameter.description !== undefined) continue;
+      const name = declaration.name ?? declaration.functionName ?? 'this tool';
+      const fix = describeFix(parameter, context);
+      context.report({
+        range: parameter.range,
+        message: fill(declaration.language === 'python' ? MESSAGES.python : MESSAGES.script, { parameter: parameter.name, name: shorten(name) }),
+        fixes: fix ? [fix] : [],
+      });
+    }
+  },
+};
+
+function describeFix(parameter: ParameterDoc, context: RuleContext): Fix | undefined {
+  const title = `Describe ${parameter.name}`;
+  if (parameter.describeAt) return { title, edits: [insertEdit(context.text, parameter.describeAt.offset, parameter.describeAt.text)], isPreferred: true, safe: false };
+  if (parameter.describeIn) return insertEntriesFix(context.text, parameter.describeIn, [['description', '""']], title, { preferred: true });
+  return undefined;
+}
