@@ -203,8 +203,11 @@ export interface ParameterDoc {
   unknown?: boolean;
   /** Filled in by the SDK (a `Context`, FastMCP's `ctx`): not part of the tool's input. */
   injected?: boolean;
-  /** Where MTL403's fix writes a description: text inserted at an offset (`.describe("")`, a docstring's Args entry)... */
-  describeAt?: { offset: number; text: string };
+  /**
+   * Where MTL403's fix writes a description: text inserted at an offset (`.describe("")`, a
+   * docstring's Args entry), the cursor left at `cursor` in it (where the description is typed)...
+   */
+  describeAt?: { offset: number; text: string; cursor: number };
   /** ...or a JSON-schema property object that gets a `description` entry. */
   describeIn?: Container;
 }
@@ -241,6 +244,11 @@ export interface ToolDeclaration {
   parameters: string[];
   /** The tool's input parameters with their descriptions, where the front end reads them (MTL403, the tool card). */
   parameterDocs?: ParameterDoc[];
+  /**
+   * The description and parameters are those of a tool declared elsewhere in the file (a decorated
+   * function registered again by `add_tool` with new metadata): MTL401–403 report them there.
+   */
+  documentedElsewhere?: boolean;
   /** Arcade's metadata, raw: what `metadata=` was given (for MTL209: a dict). */
   metadataValue?: Value;
   metadata?: MetadataModel;
@@ -290,6 +298,11 @@ export interface Fix {
   isPreferred?: boolean;
   /** Safe to apply without review: on save, in `--fix` (only gap-filling and identical-duplicate removal). */
   safe: boolean;
+  /**
+   * Where the author types next once the fix is applied (an empty description it adds): the edit
+   * and the offset in its `newText`. The language server sends it as a snippet edit's cursor.
+   */
+  cursor?: { edit: number; offset: number };
 }
 
 export interface RelatedInfo {

@@ -1,8 +1,13 @@
-import { fill, Rule, severities, shorten } from './rule';
+import { LanguageId } from '../model';
+import { fill, Rule, severities } from './rule';
+import { toolCalled } from './shared/tool-called';
 
 const MESSAGES = {
   missing: '{name} has no description, and models choose tools by their descriptions. Add {where} saying what it does.',
 } as const;
+
+/** What the author adds, in each language's words. */
+const WHERE: Partial<Record<LanguageId, string>> = { python: 'a docstring', csharp: 'a [Description] attribute' };
 
 export const missingDescription: Rule = {
   code: 'MTL401',
@@ -20,11 +25,11 @@ export const missingDescription: Rule = {
     mapping: 'The tool\'s `description` in `tools/list`.',
   },
   check(declaration, context) {
-    if (declaration.descriptionState !== 'missing') return;
-    const name = declaration.name ?? declaration.functionName;
+    if (declaration.descriptionState !== 'missing' || declaration.documentedElsewhere) return;
+    const called = toolCalled(declaration);
     context.report({
       range: declaration.nameRange,
-      message: fill(MESSAGES.missing, { name: name ? `The tool ${shorten(name)}` : 'This tool', where: declaration.language === 'python' ? 'a docstring' : 'a description' }),
+      message: fill(MESSAGES.missing, { name: called === 'this tool' ? 'This tool' : `The tool ${called}`, where: WHERE[declaration.language] ?? 'a description' }),
     });
   },
 };

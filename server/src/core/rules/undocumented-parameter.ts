@@ -1,7 +1,8 @@
 import { insertEntriesFix } from '../fixes/flag-fixes';
 import { insertEdit } from '../fixes/edits';
 import { Fix, ParameterDoc } from '../model';
-import { fill, Rule, RuleContext, severities, shorten } from './rule';
+import { fill, Rule, RuleContext, severities } from './rule';
+import { toolCalled } from './shared/tool-called';
 
 const MESSAGES = {
   python: 'The parameter {parameter} of {name} has no description, so models guess what to pass. Add it to the docstring\'s Args.',
@@ -20,17 +21,17 @@ export const undocumentedParameter: Rule = {
     why: 'Clients send the model each tool\'s input schema, where a parameter\'s description is the only word on what to pass: a format, a unit, an identifier from another tool. Without it the model guesses, and calls fail or do the wrong thing.',
     example: '@mcp.tool(annotations={"readOnlyHint": True})\ndef get_forecast(city: str, days: int) -> dict:\n    """Return the weather forecast for a city."""',
     useInstead: '@mcp.tool(annotations={"readOnlyHint": True})\ndef get_forecast(city: str, days: int) -> dict:\n    """Return the weather forecast for a city.\n\n    Args:\n        city: The city\'s name, e.g. "Lyon".\n        days: How many days ahead, 1 to 7.\n    """',
-    fix: 'Quick-fix, only on request: adds the parameter to the docstring\'s `Args:` section (Python), `.describe("")` to its zod field, or `description: ""` to its JSON-schema property, for the author to fill in.',
+    fix: 'Quick-fix, only on request: adds the parameter to the docstring\'s arguments section in its style (a new `Args:` section when there is none), `.describe("")` to its zod field, or `description: ""` to its JSON-schema property, and leaves the cursor where the description goes (in editors that take snippet edits).',
     mapping: 'The parameter\'s `description` in the tool\'s `inputSchema`.',
   },
   check(declaration, context) {
+    if (declaration.documentedElsewhere) return;
     for (const parameter of declaration.parameterDocs ?? []) {
       if (parameter.injected || parameter.unknown || parameter.description !== undefined) continue;
-      const name = declaration.name ?? declaration.functionName ?? 'this tool';
       const fix = describeFix(parameter, context);
       context.report({
         range: parameter.range,
-        message: fill(declaration.language === 'python' ? MESSAGES.python : MESSAGES.script, { parameter: parameter.name, name: shorten(name) }),
+        message: fill(declaration.language === 'python' ? MESSAGES.python : MESSAGES.script, { parameter: parameter.name, name: toolCalled(declaration) }),
         fixes: fix ? [fix] : [],
       });
     }
@@ -39,7 +40,12 @@ export const undocumentedParameter: Rule = {
 
 function describeFix(parameter: ParameterDoc, context: RuleContext): Fix | undefined {
   const title = `Describe ${parameter.name}`;
-  if (parameter.describeAt) return { title, edits: [insertEdit(context.text, parameter.describeAt.offset, parameter.describeAt.text)], isPreferred: true, safe: false };
-  if (parameter.describeIn) return insertEntriesFix(context.text, parameter.describeIn, [['description', '""']], title, { preferred: true });
-  return undefined;
+  const at = parameter.describeAt;
+  if (at) return { title, edits: [insertEdit(context.text, at.offset, at.text)], isPreferred: true, safe: false, cursor: { edit: 0, offset: at.cursor } };
+  if (!parameter.describeIn) return undefined;
+  const fix = insertEntriesFix(context.text, parameter.describeIn, [['description', '""']], title, { preferred: true });
+  // Between the quotes of the empty description the entry holds.
+  const edit = fix?.edits.findIndex((candidate) => candidate.newText.includes('""')) ?? -1;
+  if (fix && edit >= 0) fix.cursor = { edit, offset: fix.edits[edit].newText.lastIndexOf('""') + 1 };
+  return fix;
 }

@@ -1,5 +1,9 @@
+import { lineStartOffset, positionAt } from '../fixes/positions';
+import { Range } from '../model';
+import { SourceText } from '../source-text';
 import { FILLER_WORDS, GENERIC_DESCRIPTIONS, MIN_DESCRIPTION_WORDS } from '../data/descriptions';
-import { fill, Rule, severities, shorten } from './rule';
+import { fill, Rule, severities } from './rule';
+import { toolCalled } from './shared/tool-called';
 import { wordsOf } from './shared/name-words';
 import { placeValue } from './shared/place';
 
@@ -28,14 +32,22 @@ export const vagueDescription: Rule = {
   check(declaration, context) {
     const description = declaration.description;
     const value = declaration.descriptionValue;
-    if (description === undefined || !value) return;
-    const why = vagueness(description, declaration.name ?? declaration.functionName);
+    if (description === undefined || !value || declaration.documentedElsewhere) return;
+    const why = vagueness(description, declaration.name || declaration.functionName);
     if (!why) return;
-    const name = declaration.name ?? declaration.functionName ?? 'this tool';
     const place = placeValue(value, 'The description');
-    context.report({ range: place.range, related: place.related, message: fill(MESSAGES.vague, { name: shorten(name), why }) });
+    context.report({ range: firstLine(place.range, context.text), related: place.related, message: fill(MESSAGES.vague, { name: toolCalled(declaration), why }) });
   },
 };
+
+/** A docstring's first line: a squiggle under a whole docstring would hide its text. */
+function firstLine(range: Range, text: SourceText): Range {
+  if (range.start.line === range.end.line) return range;
+  const next = lineStartOffset(text, range.start.line + 1);
+  if (next === undefined) return range;
+  const end = text.slice(next - 2, next) === '\r\n' ? next - 2 : next - 1;
+  return { start: range.start, end: positionAt(text, end) };
+}
 
 /** Why a description is vague, or undefined when it is not. */
 export function vagueness(description: string, name: string | undefined): string | undefined {

@@ -8,7 +8,8 @@ import { lineStartOffset } from '../../fixes/positions';
 import { containerOf, namedChildren, namedChildrenOnRows, rangeOf } from '../syntax';
 import { Candidate, findCandidates } from './candidates';
 import { importsRead, PythonModule, StatementBindings } from './module';
-import { docstringText, pythonParameters } from './parameters';
+import { cleanDocstring } from './docstrings';
+import { pythonParameters } from './parameters';
 import { extractWithRepairs } from './recovery';
 import { hasToolDecorator, Registration, registrationsFrom } from './registrations';
 import { PythonValues } from './values';
@@ -140,9 +141,11 @@ function buildDeclaration(registration: Registration, module: PythonModule, valu
     parameters: parameterNames(registration.functionNode),
     registration: callValue,
     keys: [],
-    ...descriptionOf(registration, entries, opaqueSpread),
+    ...descriptionOf(registration, entries, opaqueSpread, values),
   };
   if (registration.functionNode) declaration.parameterDocs = pythonParameters(registration.functionNode, module, values, docstringNode(registration.functionNode));
+  // `app.add_tool(fn, metadata=...)` of a function decorated as a tool: its docstring and parameters are reported at the decorator.
+  if (registration.node.type === 'call' && hasToolDecorator(registration.functionNode, module)) declaration.documentedElsewhere = true;
   const nameEntry = lastEntry(entries, 'name');
   const positionalName = registration.kind === 'sdk' && registration.skipPositional === 0 ? positional[0] : undefined;
   declaration.nameValue = nameEntry?.value ?? (positionalName?.kind === 'string' ? positionalName : undefined);
@@ -237,19 +240,25 @@ export function pascalCase(name: string): string {
   return name.split('_').filter(Boolean).map((part) => part[0].toUpperCase() + part.slice(1)).join('');
 }
 
-/** The description clients receive: `desc=` / `description=`, else the function's docstring. */
-function descriptionOf(registration: Registration, entries: Entry[], opaqueSpread: boolean): Pick<ToolDeclaration, 'description' | 'descriptionValue' | 'descriptionState'> {
+/**
+ * The description clients receive: `desc=` / `description=`, else the function's docstring as
+ * `inspect.cleandoc` leaves it (a `None` given explicitly falls back to the docstring, as in FastMCP).
+ */
+function descriptionOf(registration: Registration, entries: Entry[], opaqueSpread: boolean, values: PythonValues): Pick<ToolDeclaration, 'description' | 'descriptionValue' | 'descriptionState'> {
   const explicit = lastEntry(entries, 'desc') ?? lastEntry(entries, 'description');
-  if (explicit) {
+  if (explicit && explicit.value.kind !== 'null') {
     const value = explicit.value;
     return value.kind === 'string' ? { description: value.value, descriptionValue: value } : { descriptionValue: value, descriptionState: 'unknown' };
   }
   const functionNode = registration.functionNode;
-  if (!functionNode) return { descriptionState: 'unknown' };
+  // `types.Tool(name=..., inputSchema=...)` describes itself or has no description; a function defined elsewhere may have a docstring.
+  if (!functionNode) return { descriptionState: registration.kind === 'lowlevel' && !opaqueSpread ? 'missing' : 'unknown' };
   const docstring = docstringNode(functionNode);
   if (!docstring) return { descriptionState: opaqueSpread ? 'unknown' : 'missing' };
-  const description = docstringText(docstring).trim();
-  return { description, descriptionValue: { kind: 'string', value: description, range: rangeOf(docstring) } };
+  const value = values.valueOf(docstring);
+  if (value.kind !== 'string') return { descriptionState: 'unknown' };
+  const description = cleanDocstring(value.value);
+  return { description, descriptionValue: { ...value, value: description } };
 }
 
 /** The docstring of a function: the string that is its body's first statement. */

@@ -6,14 +6,17 @@
  */
 import { Node } from 'web-tree-sitter';
 import { ParameterDoc } from '../../model';
+import { SourceText } from '../../source-text';
 import { namedChildren, rangeOf } from '../syntax';
-import { docstringArguments } from './docstrings';
+import { ArgumentsSection, readDocstring } from './docstrings';
 import { PythonModule } from './module';
 import { PythonValues } from './values';
 
 const INJECTED_TYPES = new Set(['Context', 'ToolContext', 'RequestContext']);
 const INJECTED_NAMES = new Set(['ctx']);
 const NOT_INPUT = new Set(['self', 'cls']);
+/** `*args`, `**kwargs` and the bare `*` and `/` separators: FastMCP and Arcade take no input through them. */
+const NOT_PARAMETERS = new Set(['list_splat_pattern', 'dictionary_splat_pattern', 'keyword_separator', 'positional_separator']);
 const FIELD_CALLS = new Set(['Field', 'Param', 'Parameter']);
 
 type Description = { description?: string; unknown?: boolean } | undefined;
@@ -21,10 +24,11 @@ type Description = { description?: string; unknown?: boolean } | undefined;
 export function pythonParameters(functionNode: Node | undefined, module: PythonModule, values: PythonValues, docstring: Node | undefined): ParameterDoc[] {
   const parameters = functionNode?.childForFieldName('parameters');
   if (!parameters) return [];
-  const text = docstring ? docstringText(docstring) : undefined;
-  const documented = text !== undefined ? docstringArguments(text) : new Map<string, string>();
+  const span = docstring ? docstringSpan(docstring) : undefined;
+  const { documented, sections } = span ? readDocstring(module.text.slice(span.start, span.end)) : { documented: new Map<string, string>(), sections: [] };
   const result: ParameterDoc[] = [];
   for (const parameter of namedChildren(parameters)) {
+    if (NOT_PARAMETERS.has(parameter.type) || NOT_PARAMETERS.has(namedChildren(parameter)[0]?.type ?? '')) continue;
     const nameNode = parameter.type === 'identifier' ? parameter : parameter.childForFieldName('name') ?? namedChildren(parameter).find((child) => child.type === 'identifier');
     if (!nameNode || nameNode.type !== 'identifier' || NOT_INPUT.has(nameNode.text)) continue;
     const type = parameter.childForFieldName('type') ?? undefined;
@@ -35,7 +39,7 @@ export function pythonParameters(functionNode: Node | undefined, module: PythonM
     const description = found?.description ?? documented.get(name);
     if (description !== undefined) doc.description = description;
     else if (found?.unknown) doc.unknown = true;
-    else if (docstring && text !== undefined && !doc.injected) doc.describeAt = argsEntryAt(docstring, text, name);
+    else if (span && !doc.injected) doc.describeAt = argsEntryAt(module.text, span, sections, name);
     result.push(doc);
   }
   return result;
@@ -82,36 +86,42 @@ function fieldDescription(node: Node | undefined, module: PythonModule, values: 
   return description.value.kind === 'string' ? { description: description.value.value } : { unknown: true };
 }
 
-/** A docstring's text, as written between its quotes. */
-export function docstringText(docstring: Node): string {
-  return namedChildren(docstring).filter((c) => c.type === 'string_content' || c.type === 'escape_sequence').map((c) => c.text).join('');
+/** Where a docstring's text lies in the source: between its opening and closing quotes. */
+function docstringSpan(docstring: Node): { start: number; end: number } | undefined {
+  const children = namedChildren(docstring);
+  const open = children.find((child) => child.type === 'string_start');
+  const close = children.find((child) => child.type === 'string_end');
+  return open && close ? { start: open.endIndex, end: close.startIndex } : undefined;
 }
 
 /**
- * Where `name: ` goes in the docstring: a new line at the end of its Google `Args:` section, or a
- * new `Args:` section before the closing quotes, indented as the docstring is.
+ * MTL403's fix for a parameter missing from the docstring: a new entry after the last one of its
+ * arguments section, in that section's style (Google `name: `, NumPy `name`, reST `:param name: `),
+ * or a new Google `Args:` section before the closing quotes. Line breaks and indentation are the
+ * docstring's own; the cursor goes where the description is typed.
  */
-function argsEntryAt(docstring: Node, text: string, name: string): ParameterDoc['describeAt'] {
-  const content = namedChildren(docstring).filter((c) => c.type === 'string_content');
-  const end = namedChildren(docstring).find((c) => c.type === 'string_end');
-  if (!content.length || !end) return undefined;
-  const indent = ' '.repeat(docstring.startPosition.column);
-  const lines = text.split('\n');
-  const heading = lines.findIndex((line) => /^\s*(Args|Arguments):\s*$/.test(line));
-  const start = content[0].startIndex;
-  if (heading >= 0) {
-    const base = lines[heading].length - lines[heading].trimStart().length;
-    let last = heading;
-    for (let index = heading + 1; index < lines.length; index++) {
-      if (!lines[index].trim()) continue;
-      if (lines[index].length - lines[index].trimStart().length <= base) break;
-      last = index;
-    }
-    const entryIndent = ' '.repeat(base + 4);
-    const offset = start + lines.slice(0, last + 1).join('\n').length;
-    return { offset, text: `\n${entryIndent}${name}: ` };
+function argsEntryAt(source: SourceText, span: { start: number; end: number }, sections: readonly ArgumentsSection[], name: string): ParameterDoc['describeAt'] {
+  const text = source.slice(span.start, span.end);
+  const lineStart = source.lastIndexOf('\n', span.start - 1) + 1;
+  const indent = lineIndent(source.slice(lineStart, span.start));
+  const unit = indent.includes('\t') ? '\t' : '    ';
+  const lineBreak = text.includes('\r\n') || source.slice(lineStart - 2, lineStart) === '\r\n' ? '\r\n' : '\n';
+  const section = sections.find((candidate) => candidate.style === 'google') ?? sections[0];
+  if (section) {
+    const entry = section.style === 'rest' ? `:param ${name}: `
+      : section.style === 'numpy' ? `${name}${lineBreak}${section.entryIndent}${unit}`
+        : `${name}: `;
+    const entryIndent = section.style === 'google' && !section.entryIndent ? section.headingIndent + unit : section.entryIndent;
+    const inserted = `${lineBreak}${entryIndent}${entry}`;
+    return { offset: span.start + section.end, text: inserted, cursor: inserted.length };
   }
-  const body = text.replace(/\s+$/, '');
-  const offset = start + body.length;
-  return { offset, text: `\n\n${indent}Args:\n${indent}    ${name}: ${text.includes('\n') ? '' : `\n${indent}`}` };
+  const body = text.trimEnd();
+  const heading = `${lineBreak}${lineBreak}${indent}Args:${lineBreak}${indent}${unit}${name}: `;
+  // A one-line docstring gets its closing quotes on a line of their own.
+  const closing = text.includes('\n') ? '' : `${lineBreak}${indent}`;
+  return { offset: span.start + body.length, text: heading + closing, cursor: heading.length };
+}
+
+function lineIndent(line: string): string {
+  return line.slice(0, line.length - line.trimStart().length);
 }

@@ -180,7 +180,7 @@ function propertyDescription(value: Value): Pick<ParameterDoc, 'description' | '
   const node = sourceNodeOf(value);
   if (!node || node.type !== 'call_expression') return { unknown: true };
   const described = zodDescription(node);
-  if (described === undefined) return value.via ? {} : { describeAt: { offset: node.endIndex, text: '.describe("")' } };
+  if (described === undefined) return value.via ? {} : { describeAt: { offset: node.endIndex, text: '.describe("")', cursor: '.describe("'.length } };
   return described === null ? { unknown: true } : { description: described };
 }
 
