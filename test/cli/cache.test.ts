@@ -72,7 +72,7 @@ test('--cache: a change in one module relints the modules whose findings it can 
 });
 
 test('--cache: a changed config, profile or rule flag relints; so does a manifest the files never name', () => {
-  const tool = "export function setup(context: { registerTool: Function }) {\n  context.registerTool('wipe', { annotations: { readOnlyHint: true, destructiveHint: true, openWorldHint: false } }, async () => ({ content: [] }));\n}\n";
+  const tool = "export function setup(context: { registerTool: Function }) {\n  context.registerTool('wipe', { description: 'Erase the cache of every project.', annotations: { readOnlyHint: true, destructiveHint: true, openWorldHint: false } }, async () => ({ content: [] }));\n}\n";
   const root = makeTree({ 'package.json': '{"name": "app", "dependencies": {}}\n', 'src/tools.ts': tool });
   // Without an MCP SDK among the dependencies, `context.registerTool` is not a tool registration.
   assert.deepEqual(summary(lint(['.'], root).findings), []);

@@ -85,7 +85,7 @@ test('--fix-dry-run: hunks of several changes in one file', () => {
     ' ',
     '-@app.tool(metadata=ToolMetadata(behavior=Behavior(operations=[Operation.READ, Operation.READ], read_only=True)))',
     '+@app.tool(metadata=ToolMetadata(behavior=Behavior(operations=[Operation.READ], read_only=True, destructive=False, idempotent=True, open_world=True)))',
-    ' def list_files(folder: str) -> list[str]:',
+    ' def list_files(folder: Annotated[str, "The folder, relative to the workspace."]) -> list[str]:',
     '     """List the files of a folder."""',
     '     return []',
     '@@ -15,6 +15,9 @@',

@@ -108,7 +108,7 @@ test('check is the default command; `check rules` lints a folder named like a su
 });
 
 test('the config key serverModules makes a wrapper module count as an MCP SDK', () => {
-  const tool = "import { createServer } from '@acme/mcp-kit';\nconst server = createServer();\nserver.registerTool('wipe', { annotations: { readOnlyHint: true, destructiveHint: true, openWorldHint: false } }, async () => ({ content: [] }));\n";
+  const tool = "import { createServer } from '@acme/mcp-kit';\nconst server = createServer();\nserver.registerTool('wipe', { description: 'Erase the cache of every project.', annotations: { readOnlyHint: true, destructiveHint: true, openWorldHint: false } }, async () => ({ content: [] }));\n";
   const root = makeTree({ 'plain/server.ts': tool, 'kit/server.ts': tool, 'kit/.mcp-tool-lint.json': '{"serverModules": ["@acme/mcp-kit"]}' });
   const run = runCli(['--format', 'json', '.'], { cwd: root });
   assert.deepEqual(JSON.parse(run.stdout).map((f: { file: string; code: string }) => `${f.file} ${f.code}`), ['kit/server.ts MTL105']);

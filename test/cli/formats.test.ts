@@ -36,7 +36,7 @@ test('json: a bare array, file as given, 1-based lines and UTF-16 columns, the s
   assert.deepEqual(of('project/calendar.ts'), expectedLines('project/calendar.ts'));
   assert.deepEqual(of('project/clean.py'), []);
   // After "🗑️ " (three UTF-16 units, two code points) the column counts UTF-16 units.
-  assert.equal(findings.find((finding) => finding.file === 'project/calendar.ts')?.column, 100);
+  assert.equal(findings.find((finding) => finding.file === 'project/calendar.ts')?.column, 125);
   // The config files apply: pyproject.toml turns MTL201 off and MTL203 into an error; the JSON file sets strict.
   assert.deepEqual(of('project/pyproj/tools.py').map((line) => line.split(' ').slice(0, 3).join(' ')), ['11:2-11:6 error MTL203']);
   assert.deepEqual(of('project/strict/tools.py').map((line) => line.split(' ').slice(0, 3).join(' ')), ['13:2-13:10 error MTL203']);

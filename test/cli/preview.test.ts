@@ -53,7 +53,7 @@ test('preview lists a tool table\'s tools under their keys; entries without anno
     name: 'list_storage_buckets',
     annotations: { title: 'List storage buckets', readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   });
-  assert.deepEqual(tools[2].findings.map((finding) => finding.code), ['MTL202', 'MTL105']);
+  assert.deepEqual(tools[2].findings.map((finding) => finding.code), ['MTL403', 'MTL403', 'MTL202', 'MTL105']);
   const one = JSON.parse(runCli(['preview', '../typescript/forms/storage-tools.ts', '--tool', 'download_object']).stdout);
   assert.deepEqual(one.tools.map((tool: { name: string }) => tool.name), ['download_object']);
 });

@@ -24,6 +24,9 @@ function toolNames(root: string, file: string, server: string): string[] {
   return JSON.parse(run.stdout).tools.map((tool: { name: string; file: string }) => `${tool.name} ${tool.file}`);
 }
 
+/** A forecast tool's docstring: the description and its parameter, so the tests see only what they are about. */
+const FORECAST_DOC = '    """Return the weather forecast for a city.\n\n    Args:\n        city: The city\'s name.\n    """\n';
+
 /** The imports of each test's app/main.py: FastMCP and the weather server of app/weather.py (SUB). */
 const MAIN_IMPORTS = 'from fastmcp import FastMCP\nfrom app.weather import weather\n';
 
@@ -34,7 +37,7 @@ weather = FastMCP("weather")
 
 @weather.tool(${ANNOTATIONS})
 def get_forecast(city: str) -> str:
-    return city
+${FORECAST_DOC}    return city
 `;
 
 test('mount and import_server, in the 2.x and the older argument order, list the sub-server\'s tools as prefix_name', () => {
@@ -84,12 +87,12 @@ main.mount(weather, prefix="wx")
 
 @main.tool(${ANNOTATIONS})
 def wx_get_forecast(city: str) -> str:
-    return city
+${FORECAST_DOC}    return city
 
 
 @main.tool(${ANNOTATIONS})
 def get_forecast(city: str) -> str:
-    return city
+${FORECAST_DOC}    return city
 `,
   }, (root) => {
     const run = runCli(['--format', 'json', '.'], { cwd: root });

@@ -18,7 +18,11 @@ app = MCPApp(name="Weather")
     ),
 )
 def get_forecast(city: str) -> str:
-    """Get the forecast for a city."""
+    """Get the forecast for a city.
+
+    Args:
+        city: The city's name.
+    """
     return city
 `;
 

@@ -10,7 +10,7 @@ mcp = FastMCP("notes")
 
 @mcp.tool(annotations=ToolAnnotations(readOnlyHint=True))
 def list_notes() -> list:
-    """List notes."""
+    """List the notes of the current user, newest first."""
 `;
 
 export const TAIL = 'Add them.';

@@ -22,6 +22,9 @@ after(async () => {
   assert.equal(await client.shutdown(), 0);
 });
 
+/** The tool's signature and docstring: its parameter and itself described, so only the behavior flags raise findings. */
+const SIGNATURE = 'def remove_file(file_id: Annotated[str, "The file\'s ID."]) -> None:';
+const DOCSTRING = '    """Remove a file from the workspace for good."""';
 const TOOL = '@app.tool(metadata=ToolMetadata(behavior=Behavior(operations=[Operation.DELETE], read_only=False, destructive=False, idempotent=False, open_world=True)))';
 
 /** An incremental change at offsets, with the positions a client following the LSP spec computes (CR, LF and CRLF are line breaks). */
@@ -46,22 +49,22 @@ function expected(text: string): string[] {
 const CASES: Array<{ name: string; text: string; join: (text: string) => [number, number, string] }> = [
   {
     name: 'a CR typed before an LF',
-    text: ['from arcade_mcp_server import MCPApp', 'from arcade_mcp_server.metadata import Behavior, Operation, ToolMetadata', 'app = MCPApp(name="Files")', TOOL, 'def remove_file(file_id: str) -> None:', '    """Remove a file."""', ''].join('\n'),
+    text: ['from arcade_mcp_server import MCPApp', 'from arcade_mcp_server.metadata import Behavior, Operation, ToolMetadata', 'from typing import Annotated', 'app = MCPApp(name="Files")', TOOL, SIGNATURE, DOCSTRING, ''].join('\n'),
     join: (text) => [text.indexOf('\n'), text.indexOf('\n'), '\r'],
   },
   {
     name: 'an LF typed after a lone CR',
-    text: ['from arcade_mcp_server import MCPApp', 'from arcade_mcp_server.metadata import Behavior, Operation, ToolMetadata', 'app = MCPApp(name="Files")', TOOL, 'def remove_file(file_id: str) -> None:', '    """Remove a file."""', ''].join('\r'),
+    text: ['from arcade_mcp_server import MCPApp', 'from arcade_mcp_server.metadata import Behavior, Operation, ToolMetadata', 'from typing import Annotated', 'app = MCPApp(name="Files")', TOOL, SIGNATURE, DOCSTRING, ''].join('\r'),
     join: (text) => [text.indexOf('\r') + 1, text.indexOf('\r') + 1, '\n'],
   },
   {
     name: 'the line between a lone CR and an LF deleted',
-    text: ['from arcade_mcp_server import MCPApp\r# a comment on its own line\n', 'from arcade_mcp_server.metadata import Behavior, Operation, ToolMetadata\n', 'app = MCPApp(name="Files")\n', `${TOOL}\n`, 'def remove_file(file_id: str) -> None:\n', '    """Remove a file."""\n'].join(''),
+    text: ['from arcade_mcp_server import MCPApp\r# a comment on its own line\n', 'from arcade_mcp_server.metadata import Behavior, Operation, ToolMetadata\n', 'from typing import Annotated\n', 'app = MCPApp(name="Files")\n', `${TOOL}\n`, `${SIGNATURE}\n`, `${DOCSTRING}\n`].join(''),
     join: (text) => [text.indexOf('#'), text.indexOf('\n'), ''],
   },
   {
     name: 'a paste ending in CR before an LF',
-    text: ['from arcade_mcp_server import MCPApp', 'from arcade_mcp_server.metadata import Behavior, Operation, ToolMetadata', 'app = MCPApp(name="Files")', TOOL, 'def remove_file(file_id: str) -> None:', '    """Remove a file."""', ''].join('\n'),
+    text: ['from arcade_mcp_server import MCPApp', 'from arcade_mcp_server.metadata import Behavior, Operation, ToolMetadata', 'from typing import Annotated', 'app = MCPApp(name="Files")', TOOL, SIGNATURE, DOCSTRING, ''].join('\n'),
     join: (text) => [text.indexOf('\n'), text.indexOf('\n'), '  # pasted\r'],
   },
 ];

@@ -157,9 +157,10 @@ describe('completion for a client without snippets', () => {
       assert.equal(tool.insertTextFormat, InsertTextFormat.PlainText);
       assert.equal(tool.textEdit && 'newText' in tool.textEdit ? tool.textEdit.newText : undefined, [
         '@mcp.tool(', '    title="Tool title",', '    annotations=ToolAnnotations(', '        readOnlyHint=True,', '        destructiveHint=False,',
-        '        idempotentHint=True,', '        openWorldHint=True,', '    ),', ')', 'def tool_name(query: str) -> str:', '    """Describe what the tool does."""', '    ...',
+        '        idempotentHint=True,', '        openWorldHint=True,', '    ),', ')', 'def tool_name(query: Annotated[str, Field(description="What the parameter means.")]) -> str:', '    """Describe what the tool does."""', '    ...',
       ].join('\n'));
-      assert.equal(tool.additionalTextEdits, undefined, 'ToolAnnotations is imported already');
+      // ToolAnnotations is imported already; Annotated and Field are added after the imports.
+      assert.deepEqual(tool.additionalTextEdits?.map((edit) => edit.newText), ['\nfrom typing import Annotated\nfrom pydantic import Field']);
     } finally {
       client.kill();
     }

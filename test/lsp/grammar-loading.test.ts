@@ -13,7 +13,11 @@ const PYTHON_TOOL = [
   'app = MCPApp(name="files")',
   '@app.tool(metadata=ToolMetadata(behavior=Behavior(operations=[Operation.DELETE], read_only=False, destructive=False, idempotent=True, open_world=False)))',
   'def delete_file(path: str) -> str:',
-  '    """Deletes a file."""',
+  '    """Delete a file from the workspace for good.',
+  '',
+  '    Args:',
+  '        path: The file, relative to the workspace.',
+  '    """',
   '    return path',
   '',
 ].join('\n');
@@ -21,7 +25,7 @@ const PYTHON_TOOL = [
 const TSX_TOOL = [
   'import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";',
   'const server = new McpServer({ name: "files", version: "1.0.0" });',
-  'server.registerTool("delete_file", { description: "Deletes a file.", annotations: { readOnlyHint: true, destructiveHint: true } }, async () => ({ content: [] }));',
+  'server.registerTool("delete_file", { description: "Delete a file from the workspace for good.", annotations: { readOnlyHint: true, destructiveHint: true } }, async () => ({ content: [] }));',
   '',
 ].join('\n');
 

@@ -13,7 +13,7 @@ const TWO_TOOLS = `${READ_ONLY_TOOL}
 
 @mcp.tool(annotations=ToolAnnotations(readOnlyHint=True, openWorldHint=False))
 def count_notes() -> int:
-    """Count notes."""
+    """Count the notes of the current user."""
 `;
 
 describe('mcpToolLint/status', () => {

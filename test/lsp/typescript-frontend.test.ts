@@ -13,8 +13,8 @@ const READ_ONLY = { readOnlyHint: true, openWorldHint: false };
 
 server.setRequestHandler(ListToolsRequestSchema, async () => ({
   tools: [
-    { name: "list_notes", inputSchema: { type: "object" }, annotations: READ_ONLY },
-    { name: "add_note", inputSchema: { type: "object" } },
+    { name: "list_notes", description: "List the notes of the current user.", inputSchema: { type: "object" }, annotations: READ_ONLY },
+    { name: "add_note", description: "Add a note for the current user.", inputSchema: { type: "object" } },
   ],
 }));
 `;
@@ -50,7 +50,7 @@ test('a .js low-level server: tools typed into the list are linted while half-ty
 
   // A new tool typed in, its annotations object still open.
   const insertAt = document.text.indexOf('  ],');
-  await client.change(document.nextVersion(), [document.edit(insertAt, insertAt, '    { name: "count_notes", annotations: { ...READ_ONLY, destructiveHint: true,\n')]);
+  await client.change(document.nextVersion(), [document.edit(insertAt, insertAt, '    { name: "count_notes", description: "Count the notes of the current user.", annotations: { ...READ_ONLY, destructiveHint: true,\n')]);
   const halfTyped = await client.waitForDiagnostics(document.uri, 2);
   assert.ok(seen(document, halfTyped.diagnostics).some((d) => d.code === 'read-only-destructive' && d.text === 'destructiveHint: true'),
     JSON.stringify(seen(document, halfTyped.diagnostics)));

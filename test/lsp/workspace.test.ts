@@ -155,12 +155,12 @@ describe('the fixAll command', () => {
       '',
       '@mcp.tool(annotations=ToolAnnotations(readOnlyHint=True))',
       'def list_notes() -> list:',
-      '    """List notes."""',
+      '    """List the notes of the current user, newest first."""',
       '',
       '',
       '@mcp.tool(name="purge notes", annotations=ToolAnnotations(readOnlyHint=True, destructiveHint=True, openWorldHint=False))',
       'def purge_notes() -> None:',
-      '    """Purge notes."""',
+      '    """Delete every note of the current user for good."""',
       '',
     ].join('\n');
     const document = new TestDocument(uriOf(path.join(os.tmpdir(), 'mtl-fix-all', 'notes.py')), 'python', text);

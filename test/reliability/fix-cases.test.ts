@@ -28,11 +28,11 @@ function only(all: Finding[], code: string): Finding {
 const summary = (all: Finding[]) => all.map((f) => `${f.range.start.line + 1} ${f.severity} ${f.code}`).sort();
 
 const ARCADE_HEADER = [
+  'from typing import Annotated',
   'from arcade_mcp_server import MCPApp',
   'from arcade_mcp_server.metadata import Behavior, Classification, Operation, ServiceDomain, ToolMetadata',
   '',
   'app = MCPApp(name="Files")',
-  '',
   '',
 ];
 
@@ -45,8 +45,8 @@ function deleteTool(strictFalse: boolean): string {
     ...(strictFalse ? ['        strict=False,'] : []),
     '    ),',
     ')',
-    'def delete_file(file_id: str) -> None:',
-    '    """Delete a file."""',
+    'def delete_file(file_id: Annotated[str, "The file\'s ID."]) -> None:',
+    '    """Delete a file from the workspace for good."""',
     '',
   ].join('\n');
 }

@@ -113,9 +113,9 @@ const SERVER_FILE = `import { McpServer } from "@modelcontextprotocol/sdk/server
 const server = new McpServer({ name: "small", version: "1.0.0" });
 const READ_ONLY = { readOnlyHint: true, destructiveHint: true };
 
-server.registerTool("before", { description: "Before.", annotations: READ_ONLY }, handler);
+server.registerTool("before", { description: "The tool written before the typed one.", annotations: READ_ONLY }, handler);
 server.registerTool("typed", { description: "Typed.", annotations: READ_ONLY }, handler); // mcp-tool-lint: ignore[MTL105] checked by hand
-server.registerTool("after", { description: "After.", annotations: { readOnlyHint: true } }, handler);
+server.registerTool("after", { description: "The tool written after the typed one.", annotations: { readOnlyHint: true } }, handler);
 `;
 
 test('a tool typed into in a broken region is read from the region\'s tree, with a preset from the rest and its own suppression comment', () => {

@@ -119,7 +119,7 @@ test('a preset module that cannot be read leaves the tool\'s annotations unknown
     fs.writeFileSync(path.join(root, 'pyproject.toml'), '[project]\nname = "x"\ndependencies = ["mcp"]\n');
     fs.writeFileSync(path.join(root, 'presets.py'), 'READ = ToolAnnotations(readOnlyHint=True, destructiveHint=True,\n');
     const tool = path.join(root, 'tools.py');
-    fs.writeFileSync(tool, 'from mcp.server.fastmcp import FastMCP\nfrom presets import READ\n\nmcp = FastMCP("x")\n\n\n@mcp.tool(annotations=READ)\ndef read() -> str:\n    return ""\n');
+    fs.writeFileSync(tool, 'from mcp.server.fastmcp import FastMCP\nfrom presets import READ\n\nmcp = FastMCP("x")\n\n\n@mcp.tool(annotations=READ)\ndef read() -> str:\n    """Return the note of the day."""\n    return ""\n');
     const { result } = projectOver(root).analyse(tool);
     assert.deepEqual(result.findings.map((finding) => finding.code), []);
   } finally {

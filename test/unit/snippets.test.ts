@@ -31,7 +31,7 @@ interface Placement {
 
 const ARCADE_HEADER = 'from typing import Annotated\n\nfrom arcade_mcp_server import MCPApp\nfrom arcade_mcp_server.metadata import Behavior, Classification, Operation, ServiceDomain, ToolMetadata\n\napp = MCPApp(name="Mail", version="1.0.0")\n\n\n';
 /** A tool whose read_only=True contradicts its CREATE operation (MTL101): what the suppression snippets silence. */
-const PYTHON_CONTRADICTION = '@app.tool(metadata=ToolMetadata(behavior=Behavior(operations=[Operation.CREATE], read_only=True, destructive=False, idempotent=True, open_world=True)))\ndef send_message(to: str) -> None:\n    """Send one message."""\n';
+const PYTHON_CONTRADICTION = '@app.tool(metadata=ToolMetadata(behavior=Behavior(operations=[Operation.CREATE], read_only=True, destructive=False, idempotent=True, open_world=True)))\ndef send_message(to: Annotated[str, "The recipient\'s address."]) -> None:\n    """Send one message to a recipient."""\n';
 const SDK_HEADER = 'import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";\nimport { z } from "zod";\n\nconst server = new McpServer({ name: "calendar", version: "1.0.0" });\n\n';
 /** readOnlyHint with destructiveHint (MTL105): what the TS/JS suppression snippets silence. */
 const SCRIPT_CONTRADICTION = 'server.registerTool("delete_event", { description: "Delete one event.", annotations: { readOnlyHint: true, destructiveHint: true, idempotentHint: true, openWorldHint: true } }, async () => ({ content: [] }));\n';

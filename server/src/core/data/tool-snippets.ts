@@ -67,7 +67,7 @@ export const PYTHON_TOOL_SNIPPETS: readonly ToolSnippet[] = [
   },
   {
     prefixes: ['mcp-tool', '@mcp.tool'],
-    description: 'MCP Python SDK / FastMCP tool: @mcp.tool with all four annotation hints.',
+    description: 'MCP Python SDK / FastMCP tool: @mcp.tool with all four annotation hints and a described parameter.',
     body: [
       '@mcp.tool(',
       '\ttitle="${2:Tool title}",',
@@ -78,11 +78,11 @@ export const PYTHON_TOOL_SNIPPETS: readonly ToolSnippet[] = [
       '\t\topenWorldHint=${6|True,False|},',
       '\t),',
       ')',
-      'def ${1:tool_name}(${7:query}: str) -> ${8:str}:',
-      '\t"""${9:Describe what the tool does.}"""',
+      'def ${1:tool_name}(${7:query}: Annotated[str, Field(description="${8:What the parameter means.}")]) -> ${9:str}:',
+      '\t"""${10:Describe what the tool does.}"""',
       '\t${0:...}',
     ].join('\n'),
-    imports: [{ module: 'mcp.types', name: 'ToolAnnotations' }],
+    imports: [ANNOTATED, { module: 'pydantic', name: 'Field' }, { module: 'mcp.types', name: 'ToolAnnotations' }],
   },
 ];
 

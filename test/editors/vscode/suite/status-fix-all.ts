@@ -9,7 +9,7 @@ import { expectedDiagnostics, PYTHON_FIXTURE, textAfterFixAll } from '../../shar
 import { closeAllEditors, openCopy, openFixture, waitFor, waitForDiagnostics, workspaceFolder } from './vscode-helpers';
 
 const ONE_TOOL = 'from mcp.server.fastmcp import FastMCP\nfrom mcp.types import ToolAnnotations\n\nmcp = FastMCP("notes")\n\n\n'
-  + '@mcp.tool(annotations=ToolAnnotations(readOnlyHint=True, openWorldHint=False))\ndef list_notes() -> list:\n    """List notes."""\n';
+  + '@mcp.tool(annotations=ToolAnnotations(readOnlyHint=True, openWorldHint=False))\ndef list_notes() -> list:\n    """List the notes of the current user, newest first."""\n';
 
 async function api(): Promise<McpToolLintApi> {
   const extension = vscode.extensions.getExtension<McpToolLintApi>('mcp-tool-lint.mcp-tool-lint');

@@ -11,4 +11,4 @@ server.registerTool(
   async () => ({ content: [] }),
 );
 
-server.tool("get_note", "Read one note", { id: z.string() }, { readOnlyHint: true }, async () => ({ content: [] }));
+server.tool("get_note", "Read one note", { id: z.string().describe("The note's ID.") }, { readOnlyHint: true }, async () => ({ content: [] }));

@@ -5,7 +5,7 @@ notes.registerTool(
   "delete_note",
   {
     description: "Delete a note for good",
-    inputSchema: { id: z.string() },
+    inputSchema: { id: z.string().describe("The note's ID.") },
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
   },
   async () => ({ content: [] }),

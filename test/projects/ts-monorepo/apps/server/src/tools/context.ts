@@ -4,5 +4,5 @@ interface ToolContext {
 }
 
 export function registerContextTools(context: ToolContext): void {
-  context.registerTool("list_items", { description: "List the items.", inputSchema: {} }, async () => ({ content: [] }));
+  context.registerTool("list_items", { description: "List the items of the host's workspace.", inputSchema: {} }, async () => ({ content: [] }));
 }

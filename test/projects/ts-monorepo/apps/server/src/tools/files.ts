@@ -6,7 +6,7 @@ server.registerTool(
   "read_file",
   {
     description: "Read a text file.",
-    inputSchema: { path: z.string() },
+    inputSchema: { path: z.string().describe("The file, relative to the workspace.") },
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   },
   async ({ path }) => ({ content: [{ type: "text", text: await readText(path) }] }),
@@ -15,8 +15,8 @@ server.registerTool(
 server.registerTool(
   "delete_file",
   {
-    description: "Delete a file.",
-    inputSchema: { path: z.string() },
+    description: "Delete a file from the workspace.",
+    inputSchema: { path: z.string().describe("The file, relative to the workspace.") },
     annotations: { readOnlyHint: true, destructiveHint: true, idempotentHint: true, openWorldHint: false },
   },
   async ({ path }) => {

@@ -11,7 +11,7 @@ server.registerTool(
 
 server.registerTool(
   "purge_jobs",
-  { description: "Delete every finished job.", inputSchema: { before: z.string() }, annotations: destructive },
+  { description: "Delete every finished job.", inputSchema: { before: z.string().describe("An ISO date: jobs finished before it go.") }, annotations: destructive },
   async () => ({ content: [{ type: "text", text: "purged" }] }),
 );
 

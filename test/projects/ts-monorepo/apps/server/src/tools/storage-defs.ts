@@ -9,11 +9,11 @@ export const storageToolDefs = {
   },
   empty_bucket: {
     description: "Delete every object in a bucket.",
-    parameters: z.object({ bucket: z.string() }),
+    parameters: z.object({ bucket: z.string().describe("The bucket's name.") }),
   },
   copy_object: {
     description: "Copy an object to another bucket.",
-    parameters: z.object({ from: z.string(), to: z.string() }),
+    parameters: z.object({ from: z.string().describe("The object's path."), to: z.string().describe("The target bucket.") }),
     annotations: { readOnlyHint: false, destructiveHint: false },
   },
 };
