@@ -300,9 +300,10 @@ export interface Fix {
   safe: boolean;
   /**
    * Where the author types next once the fix is applied (an empty description it adds): the edit
-   * and the offset in its `newText`. The language server sends it as a snippet edit's cursor.
+   * and the index in its `newText` (not named `offset`: incremental analysis moves document
+   * offsets by that name). The language server sends it as a snippet edit's cursor.
    */
-  cursor?: { edit: number; offset: number };
+  cursor?: { edit: number; index: number };
 }
 
 export interface RelatedInfo {

@@ -41,11 +41,11 @@ export const undocumentedParameter: Rule = {
 function describeFix(parameter: ParameterDoc, context: RuleContext): Fix | undefined {
   const title = `Describe ${parameter.name}`;
   const at = parameter.describeAt;
-  if (at) return { title, edits: [insertEdit(context.text, at.offset, at.text)], isPreferred: true, safe: false, cursor: { edit: 0, offset: at.cursor } };
+  if (at) return { title, edits: [insertEdit(context.text, at.offset, at.text)], isPreferred: true, safe: false, cursor: { edit: 0, index: at.cursor } };
   if (!parameter.describeIn) return undefined;
   const fix = insertEntriesFix(context.text, parameter.describeIn, [['description', '""']], title, { preferred: true });
   // Between the quotes of the empty description the entry holds.
   const edit = fix?.edits.findIndex((candidate) => candidate.newText.includes('""')) ?? -1;
-  if (fix && edit >= 0) fix.cursor = { edit, offset: fix.edits[edit].newText.lastIndexOf('""') + 1 };
+  if (fix && edit >= 0) fix.cursor = { edit, index: fix.edits[edit].newText.lastIndexOf('""') + 1 };
   return fix;
 }
