@@ -2,7 +2,7 @@
 // mcp-go's implicit destructive hint, hovers on a struct field and an option, completions of fields,
 // values and options, inlay hints and the preview (forms go-sdk-tool and mcp-go-new-tool). C#:
 // diagnostics of both forms, the quick-fixes (set ReadOnly to false; add the hints to a bare
-// [McpServerTool]), a hover on an attribute property, completions of the properties and their
+// [McpServerTool]; [Description("")] on an undocumented parameter), a hover on an attribute property, completions of the properties and their
 // values, inlay hints and the preview (forms csharp-mcp-server-tool and csharp-command-metadata).
 import * as assert from 'node:assert/strict';
 import { after as afterAll, before, test } from 'node:test';
@@ -102,8 +102,14 @@ test('a .cs file: diagnostics, quick-fixes, hovers, inlay hints and the preview'
   assert.deepEqual(seen(document, diagnostics), [
     { code: 'read-only-destructive', severity: 1, line: 10, text: 'Destructive = true' },
     { code: 'missing-annotations', severity: 2, line: 13, text: 'McpServerTool' },
+    { code: 'undocumented-parameter', severity: 3, line: 14, text: 'id' },
+    { code: 'undocumented-parameter', severity: 3, line: 14, text: 'email' },
   ]);
-  const [contradiction, missing] = diagnostics;
+  const [contradiction, missing, undocumented] = diagnostics;
+  assert.equal(undocumented.message, 'The parameter id of ShareNote has no description, so models guess what to pass. Add [Description(...)] to it.');
+  const describe = (await codeActions(client, document, undocumented.range, [undocumented])).find((action) => action.title === 'Describe id');
+  assert.ok(describe);
+  assert.ok(applyWorkspaceEdit(document, (await resolved(client, describe)).edit!).includes('public static string ShareNote([Description("")] string id, string email) => email;'));
   const setFalse = (await codeActions(client, document, contradiction.range, [contradiction])).find((action) => action.title === 'Set ReadOnly to false (clients keep asking for confirmation)');
   assert.ok(setFalse);
   assert.ok(applyWorkspaceEdit(document, (await resolved(client, setFalse)).edit!).includes('[McpServerTool(Name = "purge_notes", ReadOnly = false, Destructive = true, OpenWorld = false)'));

@@ -53,7 +53,7 @@ function scriptPlacements(): Record<string, Placement> {
 
 const GO_SDK_HEADER = 'package tools\n\nimport "github.com/modelcontextprotocol/go-sdk/mcp"\n\nfunc register(server *mcp.Server) {\n';
 /** ReadOnlyHint with DestructiveHint (MTL105): what the Go suppression snippets silence. */
-const GO_CONTRADICTION = 'var PurgeCache = &mcp.Tool{Name: "purge_cache", Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true, DestructiveHint: new(true), IdempotentHint: true, OpenWorldHint: new(true)}}\n';
+const GO_CONTRADICTION = 'var PurgeCache = &mcp.Tool{Name: "purge_cache", Description: "Drop the cached issues of a project.", Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true, DestructiveHint: new(true), IdempotentHint: true, OpenWorldHint: new(true)}}\n';
 const GO_PLACEMENTS: Record<string, Placement> = {
   'Suppress an mcp-tool-lint rule on the next line': { before: 'package tools\n\nimport "github.com/modelcontextprotocol/go-sdk/mcp"\n\n', after: GO_CONTRADICTION, tools: 1 },
   'Suppress an mcp-tool-lint rule in the whole file': { before: 'package tools\n\nimport "github.com/modelcontextprotocol/go-sdk/mcp"\n\n', after: GO_CONTRADICTION, tools: 1 },

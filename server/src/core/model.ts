@@ -203,6 +203,8 @@ export interface ParameterDoc {
   unknown?: boolean;
   /** Filled in by the SDK (a `Context`, FastMCP's `ctx`): not part of the tool's input. */
   injected?: boolean;
+  /** May be filled in by the SDK (a C# parameter whose type may be a service of dependency injection): neither reported nor listed. */
+  mayBeInjected?: boolean;
   /**
    * Where MTL403's fix writes a description: text inserted at an offset (`.describe("")`, a
    * docstring's Args entry), the cursor left at `cursor` in it (where the description is typed)...

@@ -28,7 +28,7 @@ var GetDashboard = mcpdash.MustTool(
 	mcp.WithDestructiveHintAnnotation(false),
 	mcp.WithIdempotentHintAnnotation(true),
 	mcp.WithOpenWorldHintAnnotation(false),
-	mcp.WithString("uid", mcp.Required()),
+	mcp.WithString("uid", mcp.Required(), mcp.Description("The dashboard's UID.")),
 )
 
 // UpdateDashboard declares no hint.
@@ -36,7 +36,7 @@ var UpdateDashboard = mcpdash.MustTool(
 	"update_dashboard",
 	"Create or replace a dashboard.",
 	searchDashboards,
-	mcp.WithObject("dashboard", mcp.Required()),
+	mcp.WithObject("dashboard", mcp.Required(), mcp.Description("The dashboard model, as Grafana exports it.")),
 )
 
 func searchDashboards(ctx context.Context, request mcp.CallToolRequest) (*mcp.CallToolResult, error) {

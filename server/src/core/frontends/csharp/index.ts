@@ -11,7 +11,9 @@ import { HINTS, SPEC_DEFAULTS, spelledKey } from '../../data/fields';
 import { interpretAnnotations, lastEntry } from '../../interpret';
 import { DeclarationForm, Entry, ToolDeclaration, Value } from '../../model';
 import { SourceText } from '../../source-text';
+import { describedBy } from '../descriptions';
 import { containerOf, namedChildren, rangeOf } from '../syntax';
+import { attributeName, csharpParameters, describedByDocComment, descriptionArgument, importsDescription } from './parameters';
 import { sdkToolName } from './tool-name';
 
 const TOOL_ATTRIBUTES: Record<string, DeclarationForm> = {
@@ -28,17 +30,19 @@ export interface CSharpExtractionOptions {
 export function extractCSharpDeclarations(tree: Tree, _text: SourceText, options: CSharpExtractionOptions = {}): ToolDeclaration[] {
   const rows = options.rows;
   const topLevel = namedChildren(tree.rootNode).filter((node) => !rows || rows.some(([first, last]) => node.startPosition.row >= first && node.startPosition.row <= last));
-  return topLevel.flatMap(csharpDeclarationsIn);
+  const imported = importsDescription(namedChildren(tree.rootNode));
+  return topLevel.flatMap((node) => csharpDeclarationsIn(node, imported));
 }
 
 /** The tools declared inside one top-level declaration, in source order; broken code loses only its own. */
-export function csharpDeclarationsIn(node: Node): ToolDeclaration[] {
+/** `imported`: whether the file's top-level `using` directives import `System.ComponentModel` (`importsDescription`). */
+export function csharpDeclarationsIn(node: Node, imported: boolean): ToolDeclaration[] {
   const found: ToolDeclaration[] = [];
   for (const attribute of node.descendantsOfType('attribute')) {
     const form = attribute && TOOL_ATTRIBUTES[attributeName(attribute)];
     if (!attribute || !form) continue;
     try {
-      const declaration = toolOf(attribute, form);
+      const declaration = toolOf(attribute, form, imported);
       if (declaration) found.push(declaration);
     } catch {
       // Half-typed code: the syntax tree already shows the author where it is broken.
@@ -47,15 +51,7 @@ export function csharpDeclarationsIn(node: Node): ToolDeclaration[] {
   return found.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
 }
 
-/** `McpServerTool` for `[McpServerTool]`, `[McpServerToolAttribute]` and `[ModelContextProtocol.Server.McpServerTool]`. */
-function attributeName(attribute: Node): string {
-  const name = attribute.childForFieldName('name');
-  const last = name?.type === 'qualified_name' ? name.childForFieldName('name') : name;
-  const text = last?.text ?? '';
-  return text.endsWith('Attribute') ? text.slice(0, -'Attribute'.length) : text;
-}
-
-function toolOf(attribute: Node, form: DeclarationForm): ToolDeclaration | undefined {
+function toolOf(attribute: Node, form: DeclarationForm, imported: boolean): ToolDeclaration | undefined {
   const target = attribute.parent?.parent;
   const wanted = form === 'csharp-mcp-server-tool' ? 'method_declaration' : 'class_declaration';
   if (target?.type !== wanted) return undefined;
@@ -66,7 +62,9 @@ function toolOf(attribute: Node, form: DeclarationForm): ToolDeclaration | undef
   const entry = (key: string): Entry | undefined => lastEntry(entries, key);
   const memberName = target.childForFieldName('name')?.text;
   const nameValue = entry('Name')?.value ?? (form === 'csharp-command-metadata' ? propertyValue(target, 'Name', owner) : undefined);
-  const description = form === 'csharp-mcp-server-tool' ? descriptionOf(target, owner) : entry('Description')?.value ?? propertyValue(target, 'Description', owner);
+  const method = form === 'csharp-mcp-server-tool';
+  const descriptionNode = method ? descriptionArgument(target) : undefined;
+  const description = method ? descriptionNode && readValue(descriptionNode, owner) : entry('Description')?.value ?? propertyValue(target, 'Description', owner);
   const title = entry('Title')?.value;
   const declaration: ToolDeclaration = {
     name: nameValue ? (nameValue.kind === 'string' ? nameValue.value : undefined) : form === 'csharp-mcp-server-tool' ? sdkToolName(target) : undefined,
@@ -77,10 +75,12 @@ function toolOf(attribute: Node, form: DeclarationForm): ToolDeclaration | undef
     form,
     range: rangeOf(target),
     nameRange: rangeOf(attribute.childForFieldName('name') ?? attribute),
-    description: description?.kind === 'string' ? description.value : undefined,
-    parameters: form === 'csharp-mcp-server-tool' ? parameterNames(target) : [],
+    parameters: method ? parameterNames(target) : [],
     keys: [],
+    // Azure's command classes: a description the attribute leaves out comes from a base class or does not compile.
+    ...describedBy(description, method && !describedByDocComment(target) ? 'missing' : 'unknown'),
   };
+  if (method) declaration.parameterDocs = csharpParameters(target, owner, imported, (node) => readValue(node, owner));
   if (value) declaration.registration = value;
   const pessimistic = HINTS.map((hint) => `${spelledKey('csharp-attribute', hint)} = ${SPEC_DEFAULTS[hint]}`);
   if (entries.some((item) => HINT_KEYS.has(item.key))) {
@@ -181,20 +181,6 @@ function propertyValue(type: Node, name: string, owner: Node | undefined): Value
     const value = member.childForFieldName('value');
     const expression = value?.type === 'arrow_expression_clause' ? namedChildren(value)[0] : value;
     return expression ? readValue(expression, owner ?? type) : undefined;
-  }
-  return undefined;
-}
-
-/** `[Description("...")]` on the method. */
-function descriptionOf(method: Node, owner: Node | undefined): Value | undefined {
-  for (const list of namedChildren(method).filter((child) => child.type === 'attribute_list')) {
-    for (const attribute of namedChildren(list)) {
-      if (attribute.type !== 'attribute' || attributeName(attribute) !== 'Description') continue;
-      const args = namedChildren(attribute).find((child) => child.type === 'attribute_argument_list');
-      const first = args && namedChildren(args).find((child) => child.type === 'attribute_argument');
-      const expression = first && namedChildren(first).pop();
-      if (expression) return readValue(expression, owner);
-    }
   }
   return undefined;
 }

@@ -9,12 +9,16 @@ import { booleanInContainer } from '../../fixes/flag-fixes';
 import { interpretAnnotations, lastEntry } from '../../interpret';
 import { AnnotationsModel, Container, Entry, Range, ToolDeclaration, Value } from '../../model';
 import { containerOf, rangeOf } from '../syntax';
-import { GoWrapper } from './package';
+import { describedBy } from '../descriptions';
+import { GoBinding, GoWrapper } from './package';
+import { goSdkParameters, mcpGoParameters } from './parameters';
 import { callArguments, qualifiedName } from './syntax';
 import { GoValueReader, unknown } from './values';
 
 export interface GoFormContext {
   reader: GoValueReader;
+  /** A package-level name of this file (the lookup is recorded: incremental analysis re-reads the tool when it changes). */
+  binding(name: string): GoBinding | undefined;
   /** Local names of the go-sdk `mcp` package and of mcp-go's. */
   goSdk: ReadonlySet<string>;
   mcpGo: ReadonlySet<string>;
@@ -43,10 +47,12 @@ export function goSdkTool(literal: Node, context: GoFormContext): ToolDeclaratio
     form: 'go-sdk-tool',
     range: rangeOf(literal),
     nameRange: name?.keyRange ?? rangeOf(literal.childForFieldName('type') ?? literal),
-    description: description?.kind === 'string' ? description.value : undefined,
     parameters: [],
     keys: [],
+    ...describedBy(description, 'missing'),
   };
+  const parameters = goSdkParameters(literal, !!field('InputSchema'), context);
+  if (parameters) declaration.parameterDocs = parameters;
   const annotations = field('Annotations');
   if (annotations && annotations.value.kind !== 'null') {
     declaration.annotations = annotationsOf(annotations.value, annotations, 'go-struct');
@@ -117,10 +123,13 @@ export function mcpGoTool(call: Node, context: GoFormContext, wrapper?: GoWrappe
     form: 'mcp-go-new-tool',
     range: rangeOf(call),
     nameRange: rangeOf(callee),
-    description: descriptionValue?.kind === 'string' ? descriptionValue.value : undefined,
     parameters: [],
     keys: [],
+    // A wrapper may describe the tool itself; an option the linter cannot read may too.
+    ...describedBy(descriptionValue, wrapper || opaque ? 'unknown' : 'missing'),
   };
+  const parameters = opaque ? undefined : mcpGoParameters(options, context);
+  if (parameters) declaration.parameterDocs = parameters;
   const value: Value = { kind: 'call', callee: callee.text, calleeRange: rangeOf(callee), entries, positional: [], container, range: rangeOf(call), ...(opaque ? { opaqueSpread: true } : {}) };
   declaration.registration = value;
   const struct = option('WithToolAnnotation');

@@ -11,6 +11,8 @@ export type GoBinding =
   /** A `var` or `const` whose value is written next to its name. */
   | { kind: 'value'; name: Node; value: Node }
   | { kind: 'function'; declaration: Node }
+  /** A type: its `type_spec` (`GetInput struct {...}`), whose fields a go-sdk tool's input schema lists. */
+  | { kind: 'type'; spec: Node }
   | { kind: 'other' };
 
 /**
@@ -40,7 +42,7 @@ export function bindingsOf(declaration: Node): Array<[string, GoBinding]> {
     case 'type_declaration':
       return namedChildren(declaration).flatMap((spec): Array<[string, GoBinding]> => {
         const name = spec.childForFieldName('name')?.text;
-        return name ? [[name, { kind: 'other' }]] : [];
+        return name ? [[name, spec.type === 'type_spec' ? { kind: 'type', spec } : { kind: 'other' }]] : [];
       });
     default:
       return [];

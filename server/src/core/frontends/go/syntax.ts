@@ -10,7 +10,12 @@ export function goString(node: Node | null | undefined): string | undefined {
   if (!node) return undefined;
   if (node.type === 'raw_string_literal') return node.text.slice(1, -1).replace(/\r/g, '');
   if (node.type !== 'interpreted_string_literal') return undefined;
-  const inner = node.text.slice(1, -1);
+  return unquote(node.text);
+}
+
+/** A double-quoted Go string's text (escapes read as JSON reads them, close enough for text). */
+export function unquote(quoted: string): string {
+  const inner = quoted.slice(1, -1);
   try {
     return JSON.parse(`"${inner}"`) as string;
   } catch {

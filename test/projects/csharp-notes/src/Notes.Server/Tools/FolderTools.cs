@@ -17,6 +17,6 @@ public sealed class FolderTools(INoteStore store)
     public int EmptyFolder([Description("The folder to empty")] string folder) => store.Empty(folder);
 
     [McpServerTool(Name = "rename_folder", ReadOnly = false)]
-    [Description("Rename a folder.")]
-    public void RenameFolder(string folder, string name) => store.Rename(folder, name);
+    [Description("Give a folder a new name; its notes stay in it.")]
+    public void RenameFolder([Description("The folder to rename")] string folder, [Description("Its new name")] string name) => store.Rename(folder, name);
 }
