@@ -16,6 +16,10 @@ export interface PreviewTool {
   unknown?: string[];
   findings: Array<{ line: number; column: number; severity: string; code: string; rule: string; message: string }>;
   toolsList: unknown;
+  /** The description clients receive, when the linter can read it. */
+  description?: string;
+  /** The input parameters with their descriptions, when the linter can list them. */
+  parameters?: Array<{ name: string; description?: string }>;
   arcadeMeta?: unknown;
   webhookMetadata?: unknown;
   note?: string;
@@ -67,6 +71,18 @@ function findingsList(tool: PreviewTool): string {
   return `<ul class="findings">${items}</ul>`;
 }
 
+/** The description a model reads (its line breaks kept), and each parameter's. */
+function describedSection(tool: PreviewTool): string {
+  const description = tool.description !== undefined
+    ? `<p class="description">${escapeHtml(tool.description)}</p>`
+    : '<p class="unknown">Description: none the linter can read.</p>';
+  if (!tool.parameters) return description;
+  if (tool.parameters.length === 0) return `${description}<p class="meta">No input parameters.</p>`;
+  const rows = tool.parameters.map((parameter) => `<tr><th scope="row">${escapeHtml(parameter.name)}</th><td>`
+    + `${parameter.description !== undefined ? escapeHtml(parameter.description) : '<span class="unknown">(no description)</span>'}</td></tr>`).join('');
+  return `${description}<table class="parameters"><thead><tr><th>Parameter</th><th>Description</th></tr></thead><tbody>${rows}</tbody></table>`;
+}
+
 /** Where a tool is declared: `line N` in a file's preview, `file:line` in a server's. */
 function whereDeclared(tool: PreviewTool, showUri: (uri: string) => string): string {
   const line = tool.range.start.line + 1;
@@ -99,6 +115,7 @@ function toolSection(tool: PreviewTool, index: number, selected: boolean, showUr
     + `<p class="meta">Title: <strong>${escapeHtml(tool.title)}</strong> · ${escapeHtml(tool.form)} · ${whereDeclared(tool, showUri)}</p>`
     + composedNote(tool)
     + (tool.note ? `<p class="note">${escapeHtml(tool.note)}</p>` : '')
+    + describedSection(tool)
     + `<table><thead><tr><th>Hint</th><th>Declared</th><th>Client sees</th></tr></thead><tbody>${hintRows(tool)}</tbody></table>`
     + `<h3>Problems</h3>${findingsList(tool)}${blocks.join('')}</article>`;
 }
@@ -113,6 +130,8 @@ table { border-collapse: collapse; } th, td { text-align: left; padding: .15em .
 .findings .warning .severity { color: var(--vscode-editorWarning-foreground); }
 .findings .info .severity { color: var(--vscode-editorInfo-foreground); }
 pre { background: var(--vscode-textCodeBlock-background); padding: .5em; overflow-x: auto; }
+p.description { white-space: pre-wrap; }
+table.parameters { margin-bottom: .75em; }
 section.json header { display: flex; justify-content: space-between; align-items: center; margin-top: .75em; }
 `;
 

@@ -194,3 +194,29 @@ test('preview positions are 1-based like the findings: a tool and the finding on
   assert.deepEqual(tool.findings.map((finding) => [finding.line, finding.column, finding.code]), [[62, 2, 'MTL203']]);
   assert.equal(tool.range, undefined);
 });
+
+test('preview shows each tool\'s description as clients receive it and its input parameters with theirs', () => {
+  const python = JSON.parse(runCli(['preview', '../python/rules/descriptions.py']).stdout).tools as Array<{ name: string; description?: string; parameters?: unknown }>;
+  const byName = (tools: typeof python, name: string) => tools.find((tool) => tool.name === name)!;
+  // The docstring as inspect.cleandoc leaves it; a parameter's description from its docstring entry; the injected ctx is not input.
+  const forecast = byName(python, 'get_forecast');
+  assert.equal(forecast.description, 'Get forecast.\n\nArgs:\n    city: The city\'s name, e.g. "Lyon".');
+  assert.deepEqual(forecast.parameters, [{ name: 'city', description: 'The city\'s name, e.g. "Lyon".' }, { name: 'days' }]);
+  // Field(description=...) as a default, a NumPy entry.
+  assert.deepEqual(byName(python, 'get_history').parameters, [{ name: 'station', description: 'The station\'s WMO identifier.' }, { name: 'year', description: 'A year since 1950.' }]);
+  // No docstring, and a description computed at run time: no description shown.
+  assert.equal('description' in byName(python, 'lookup'), false);
+  assert.equal('description' in byName(python, 'weekly_summary'), false);
+
+  const go = JSON.parse(runCli(['preview', '../go/rules/descriptions-go-sdk.go', '--tool', 'get_alerts']).stdout).tools;
+  assert.deepEqual(go.map((tool: { description: string; parameters: unknown }) => [tool.description, tool.parameters]), [[
+    'Return the weather alerts in force for a region.',
+    [{ name: 'region' }, { name: 'severity', description: 'minor, moderate or severe' }, { name: 'Station' }],
+  ]]);
+  // A raw handler with its own InputSchema: the parameters are not listed.
+  const history = JSON.parse(runCli(['preview', '../go/rules/descriptions-go-sdk.go', '--tool', 'get_history']).stdout).tools[0];
+  assert.equal('parameters' in history, false);
+
+  const script = JSON.parse(runCli(['preview', '../typescript/rules/descriptions.ts', '--tool', 'get_forecast']).stdout).tools[0];
+  assert.deepEqual([script.description, script.parameters], ['Return the weather forecast for a city, one entry per day.', [{ name: 'city', description: 'The city\'s name, e.g. Lyon' }, { name: 'days', description: 'Days ahead, 1 to 7' }]]);
+});

@@ -3,7 +3,8 @@
 // values and options, inlay hints and the preview (forms go-sdk-tool and mcp-go-new-tool). C#:
 // diagnostics of both forms, the quick-fixes (set ReadOnly to false; add the hints to a bare
 // [McpServerTool]; [Description("")] on an undocumented parameter), a hover on an attribute property, completions of the properties and their
-// values, inlay hints and the preview (forms csharp-mcp-server-tool and csharp-command-metadata).
+// values, inlay hints and the preview (forms csharp-mcp-server-tool and csharp-command-metadata,
+// with descriptions and parameters).
 import * as assert from 'node:assert/strict';
 import { after as afterAll, before, test } from 'node:test';
 import { CompletionItem, Diagnostic } from 'vscode-languageserver/node';
@@ -123,9 +124,13 @@ test('a .cs file: diagnostics, quick-fixes, hovers, inlay hints and the preview'
   const hints = await inlayHints(client, document);
   assert.deepEqual(hints.map((hint) => hint.position.line + 1), [10, 13, 17]);
 
-  const preview = await client.connection.sendRequest<{ tools: Array<{ name: string; form: string; language: string; toolsList: unknown }> }>('mcpToolLint/previewAnnotations', { uri: document.uri });
+  const preview = await client.connection.sendRequest<{ tools: Array<{ name: string; form: string; language: string; toolsList: unknown; description?: string; parameters?: unknown }> }>('mcpToolLint/previewAnnotations', { uri: document.uri });
   assert.deepEqual(preview.tools.map((tool) => [tool.name, tool.form, tool.language]), [
     ['purge_notes', 'csharp-mcp-server-tool', 'csharp'], ['share_note', 'csharp-mcp-server-tool', 'csharp'] /* ShareNote, named by the SDK */, ['list', 'csharp-command-metadata', 'csharp'],
+  ]);
+  // The [Description] text and the parameters the SDK lists in the input schema; an Azure command's options are not read.
+  assert.deepEqual(preview.tools.map((tool) => [tool.description, tool.parameters]), [
+    ['Drop the cached notes.', []], ['Share a note with a colleague.', [{ name: 'id' }, { name: 'email' }]], [undefined, undefined],
   ]);
   assert.deepEqual(preview.tools[2].toolsList, { name: 'list', title: 'List notes', annotations: { title: 'List notes', readOnlyHint: true, idempotentHint: true, openWorldHint: false } });
   await client.close(document.uri);

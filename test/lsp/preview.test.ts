@@ -48,6 +48,20 @@ test('previewAnnotations follows edits', async () => {
   assert.equal(preview.selected, undefined);
 });
 
+test('previewAnnotations shows the description clients receive and each input parameter\'s, as the document reads now', async () => {
+  const document = fixture('python/rules/descriptions.py', 'python');
+  await client.open(document);
+  type Described = { tools: Array<{ name: string; description?: string; parameters?: Array<{ name: string; description?: string }> }> };
+  const lookup = async () => (await client.connection.sendRequest<Described>('mcpToolLint/previewAnnotations', { uri: document.uri })).tools.find((tool) => tool.name === 'lookup')!;
+  const before = await lookup();
+  assert.equal('description' in before, false, 'no docstring: no description');
+  assert.deepEqual(before.parameters, [{ name: 'code', description: 'An airport\'s IATA code, e.g. LYS.' }]);
+  // A docstring typed in, indented as in the file: sent without the indentation, as inspect.cleandoc leaves it.
+  await client.change(document.nextVersion(), [document.replace('LYS."]) -> dict:\n', 'LYS."]) -> dict:\n    """Look up an airport by its IATA code.\n\n    Returns its name, city and time zone.\n    """\n')]);
+  assert.equal((await lookup()).description, 'Look up an airport by its IATA code.\n\nReturns its name, city and time zone.');
+  await client.close(document.uri);
+});
+
 test('previewAnnotations answers an error for a document that is not open, and the server stays up', async () => {
   await assert.rejects(
     client.connection.sendRequest('mcpToolLint/previewAnnotations', { uri: 'file:///nowhere/missing.py' }),

@@ -48,6 +48,19 @@ test('defaults are marked, the selected tool is highlighted, each JSON block has
   assert.match(html, /<button type="button" class="copy" data-copy="tools-list-0">Copy<\/button>/);
 });
 
+test('the description with its line breaks and each parameter\'s, escaped; a parameter without one says so', () => {
+  const tool = { ...hostileData().tools[0], description: `Look up an airport.\n\nArgs:\n    code: ${HOSTILE}`, parameters: [{ name: 'code', description: HOSTILE }, { name: '<days>' }] };
+  const html = renderPreviewHtml({ file: 'a.py', tools: [tool] }, { nonce: 'n', cspSource: 'c' });
+  assert.ok(html.includes('<p class="description">Look up an airport.\n\nArgs:\n    code: &lt;img src=x onerror=alert(1)&gt;'), html);
+  assert.ok(html.includes('<tr><th scope="row">code</th><td>&lt;img src=x onerror=alert(1)&gt;&lt;/script&gt;&lt;script&gt;alert(2)&lt;/script&gt;</td></tr>'));
+  assert.ok(html.includes('<tr><th scope="row">&lt;days&gt;</th><td><span class="unknown">(no description)</span></td></tr>'));
+  assert.ok(!html.includes('<img'));
+  // No description the linter can read (computed), parameters not listed (an unreadable schema).
+  const unknown = renderPreviewHtml({ file: 'a.py', tools: [hostileData().tools[0]] }, { nonce: 'n', cspSource: 'c' });
+  assert.ok(unknown.includes('<p class="unknown">Description: none the linter can read.</p>'));
+  assert.ok(!unknown.includes('class="parameters"'));
+});
+
 test('an empty file and an error message render as plain text', () => {
   assert.match(renderPreviewHtml({ file: 'a.py', tools: [] }, { nonce: 'n', cspSource: 'c' }), /No MCP tools in a\.py\./);
   assert.match(renderPreviewHtml(undefined, { nonce: 'n', cspSource: 'c', message: '<b>down</b>' }), /&lt;b&gt;down&lt;\/b&gt;/);

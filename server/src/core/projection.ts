@@ -36,6 +36,10 @@ export interface ToolProjection {
   unknown: HintName[];
   findings: JsonFinding[];
   toolsList: { name: string; title?: string; annotations: Record<string, unknown> };
+  /** The description clients receive (a Python docstring as `inspect.cleandoc` leaves it), when the linter can read it. */
+  description?: string;
+  /** The input parameters, in order, each with its description when it has one; left out when the linter cannot list them. */
+  parameters?: Array<{ name: string; description?: string }>;
   arcadeMeta?: Record<string, unknown>;
   webhookMetadata?: Record<string, unknown>;
   /** Set when the name a client sees cannot be known statically (e.g. Arcade's toolkit prefix). */
@@ -151,6 +155,9 @@ export function projectTool(declaration: ToolDeclaration, findings: JsonFinding[
     findings,
     toolsList: { name: toolName, annotations: {} },
   };
+  if (declaration.description !== undefined) projection.description = declaration.description;
+  const parameters = inputParameters(declaration);
+  if (parameters) projection.parameters = parameters;
   if (isArcade(declaration)) {
     // Arcade sets both Tool.title and annotations.title to the tool's name, and qualifies the name with the toolkit.
     const listedName = declaration.toolkit ? `${declaration.toolkit}_${toolName}` : toolName;
@@ -177,6 +184,14 @@ export function projectTool(declaration: ToolDeclaration, findings: JsonFinding[
     if (declaration.title !== undefined) projection.toolsList.title = declaration.title;
   }
   return projection;
+}
+
+/** The parameters a client sees in the input schema: those the SDK fills in (or may) are not among them. */
+function inputParameters(declaration: ToolDeclaration): ToolProjection['parameters'] {
+  if (!declaration.parameterDocs) return undefined;
+  return declaration.parameterDocs
+    .filter((parameter) => !parameter.injected && !parameter.mayBeInjected)
+    .map((parameter) => (parameter.description !== undefined ? { name: parameter.name, description: parameter.description } : { name: parameter.name }));
 }
 
 function stringOf(value: Value | undefined): string | undefined {
