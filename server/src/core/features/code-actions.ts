@@ -4,7 +4,7 @@
  * "Ignore <rule> for this line", "Show documentation for <rule>", and the safe fix-all.
  */
 import { Tree } from 'web-tree-sitter';
-import { Finding, LanguageId, TextEdit } from '../model';
+import { Finding, Fix, LanguageId, TextEdit } from '../model';
 import { withTextLineBreaks } from '../fixes/apply';
 import { docsUrl } from '../rules/rule';
 import { differenceEdit, FileSource, FixedFile, fixFileWith, NEVER_IN_FILE_WIDE_FIXES, safeFixAll, soleFix } from './fix-file';
@@ -24,6 +24,8 @@ export interface CoreCodeAction {
   /** Set for file-wide fixes: `fileWideEdits` computes their edits. */
   fileWide?: FileWideFix;
   isPreferred?: boolean;
+  /** Where the author types next (the fix's `cursor`): a snippet edit's `$0` for clients that take them. */
+  cursor?: Fix['cursor'];
   /** The findings (diagnostics) the action resolves. */
   findings: Finding[];
   command?: { title: string; command: string; arguments: unknown[] };
@@ -60,7 +62,7 @@ export function codeActionsFor(input: CodeActionInput): CoreCodeAction[] {
         if (fix.edits.length === 0) continue;
         // Edits of another file (a preset imported from there) keep the line breaks they were made with.
         const edits = fix.edits.some((edit) => edit.file) ? fix.edits : withTextLineBreaks(input.text, fix.edits);
-        actions.push({ title: fix.title, kind: 'quickfix', edits, isPreferred: fix.isPreferred, findings: [finding] });
+        actions.push({ title: fix.title, kind: 'quickfix', edits, isPreferred: fix.isPreferred, findings: [finding], ...(fix.cursor ? { cursor: fix.cursor } : {}) });
       }
     }
     for (const finding of input.requested) {

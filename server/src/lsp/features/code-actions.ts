@@ -6,7 +6,7 @@
  * not of its current version gets no actions.
  */
 import {
-  ClientCapabilities, CodeAction, CodeActionKind, CodeActionParams, Connection, Diagnostic, ServerCapabilities,
+  ClientCapabilities, CodeAction, CodeActionKind, CodeActionParams, Connection, Diagnostic, Range, ServerCapabilities,
   TextDocumentEdit, TextEdit, WorkspaceEdit,
 } from 'vscode-languageserver/node';
 import { pathToFileURL } from 'node:url';
@@ -48,18 +48,38 @@ function requested(kind: string, only: readonly string[] | undefined): boolean {
  * The edits as a workspace edit: those of the document itself, and those of another file (a preset
  * imported from there: `TextEdit.file`), addressed to that file at the version open in the editor.
  */
-function workspaceEdit(client: ClientCapabilities, uri: string, version: number, edits: readonly CoreTextEdit[], versionOf: (uri: string) => number | null): WorkspaceEdit {
-  const byUri = new Map<string, TextEdit[]>();
-  for (const { file, range, newText } of edits) {
+function workspaceEdit(client: ClientCapabilities, uri: string, version: number, edits: readonly CoreTextEdit[], versionOf: (uri: string) => number | null, cursor?: CoreCodeAction['cursor']): WorkspaceEdit {
+  const byUri = new Map<string, Array<TextEdit | SnippetTextEdit>>();
+  const snippets = cursor !== undefined && takesSnippetEdits(client);
+  edits.forEach(({ file, range, newText }, index) => {
     const target = file ? pathToFileURL(file).href : uri;
+    const edit = snippets && index === cursor.edit ? snippetEdit(range, newText, cursor.index) : { range, newText };
     const list = byUri.get(target);
-    if (list) list.push({ range, newText });
-    else byUri.set(target, [{ range, newText }]);
-  }
+    if (list) list.push(edit);
+    else byUri.set(target, [edit]);
+  });
   if (client.workspace?.workspaceEdit?.documentChanges) {
-    return { documentChanges: [...byUri].map(([target, list]) => TextDocumentEdit.create({ uri: target, version: target === uri ? version : versionOf(target) }, list)) };
+    // A snippet edit is LSP 3.18's; the 3.17 types of the library do not list it yet.
+    return { documentChanges: [...byUri].map(([target, list]) => TextDocumentEdit.create({ uri: target, version: target === uri ? version : versionOf(target) }, list as TextEdit[])) };
   }
-  return { changes: Object.fromEntries(byUri) };
+  return { changes: Object.fromEntries(byUri) as Record<string, TextEdit[]> };
+}
+
+/** LSP 3.18's `SnippetTextEdit`: the text as a snippet, inserted by the client with its cursor at `$0`. */
+interface SnippetTextEdit {
+  range: Range;
+  snippet: { kind: 'snippet'; value: string };
+}
+
+/** Whether the client takes snippet edits in a workspace edit (LSP 3.18 `workspace.workspaceEdit.snippetEditSupport`, with `documentChanges`). */
+function takesSnippetEdits(client: ClientCapabilities): boolean {
+  const workspaceEdit = client.workspace?.workspaceEdit as { documentChanges?: boolean; snippetEditSupport?: boolean } | undefined;
+  return workspaceEdit?.documentChanges === true && workspaceEdit.snippetEditSupport === true;
+}
+
+function snippetEdit(range: Range, newText: string, cursor: number): SnippetTextEdit {
+  const escape = (text: string) => text.replace(/[\\$}]/g, (char) => `\\${char}`);
+  return { range, snippet: { kind: 'snippet', value: `${escape(newText.slice(0, cursor))}$0${escape(newText.slice(cursor))}` } };
 }
 
 function canResolveEdits(client: ClientCapabilities): boolean {
@@ -119,7 +139,7 @@ export function register(connection: Connection, context: ServerContext): void {
       if (lazy) result.data = { uri, version, fileWide: action.fileWide } satisfies ResolveData;
       else result.edit = workspaceEdit(context.client, uri, version, fileWideEdits(source, action.fileWide), versionOf);
     } else if (action.edits.length) {
-      result.edit = workspaceEdit(context.client, uri, version, action.edits, versionOf);
+      result.edit = workspaceEdit(context.client, uri, version, action.edits, versionOf, action.cursor);
     }
     return result;
   }
