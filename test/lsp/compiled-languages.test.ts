@@ -107,7 +107,7 @@ test('a .cs file: diagnostics, quick-fixes, hovers, inlay hints and the preview'
     { code: 'undocumented-parameter', severity: 3, line: 14, text: 'email' },
   ]);
   const [contradiction, missing, undocumented] = diagnostics;
-  assert.equal(undocumented.message, 'The parameter id of ShareNote has no description, so models guess what to pass. Add [Description(...)] to it.');
+  assert.equal(undocumented.message, 'The parameter id of share_note has no description, so models guess what to pass. Add [Description(...)] to it.');
   const describe = (await codeActions(client, document, undocumented.range, [undocumented])).find((action) => action.title === 'Describe id');
   assert.ok(describe);
   assert.ok(applyWorkspaceEdit(document, (await resolved(client, describe)).edit!).includes('public static string ShareNote([Description("")] string id, string email) => email;'));
