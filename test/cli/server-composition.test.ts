@@ -165,7 +165,7 @@ configured.mount(weather, prefix=settings.MOUNT_PREFIX)
 
 @configured.tool(${ANNOTATIONS})
 def get_forecast(city: str) -> str:
-    return city
+${FORECAST_DOC}    return city
 `,
   }, (root) => {
     // Only setup()'s mount: a server given to a function or built in one is its own, even named like a module-level one.

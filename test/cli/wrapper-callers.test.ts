@@ -14,9 +14,9 @@ const FILES = {
   'notes/archive.py': [
     '"""Archiving, registered through the package\'s helper."""',
     'from notes.server import register',
+    'from typing import Annotated',
     '',
-    '',
-    'def archive_note(note_id: str) -> None:',
+    'def archive_note(note_id: Annotated[str, "The note\'s ID."]) -> None:',
     '    """Move a note to the archive."""',
     '',
     '',

@@ -16,7 +16,7 @@ const root = temporaryTree({
   'pyproject.toml': '[project]\nname = "notes"\ndependencies = ["mcp>=1.10"]\n',
   'notes/__init__.py': '',
   'notes/server.py': 'from mcp.server.fastmcp import FastMCP\n\nmcp = FastMCP("notes")\n\n\ndef publish(fn, **kwargs):\n    return mcp.add_tool(fn, **kwargs)\n',
-  'notes/share.py': 'from notes.server import publish\n\n\ndef share_note(note_id: str) -> None:\n    """Share a note."""\n\n\npublish(share_note)\n',
+  'notes/share.py': 'from notes.server import publish\nfrom typing import Annotated\n\ndef share_note(note_id: Annotated[str, "The note\'s ID."]) -> None:\n    """Share a note with the note\'s followers."""\n\n\npublish(share_note)\n',
   'notes/blog.py': '"""Posts."""\n\n\ndef published_posts() -> list:\n    return []\n',
 });
 const file = (relative: string) => path.join(root, ...relative.split('/'));
@@ -27,7 +27,7 @@ test('turned-away files that name a wrapper are read once the wrapper is known; 
   assert.deepEqual(index.pending(), [file('notes/server.py')], 'only the module with a tool word is a candidate at first');
 
   const early = index.viewFor(file('notes/share.py'));
-  const shareText = 'from notes.server import publish\n\n\ndef share_note(note_id: str) -> None:\n    """Share a note."""\n\n\npublish(share_note)\n';
+  const shareText = 'from notes.server import publish\nfrom typing import Annotated\n\ndef share_note(note_id: Annotated[str, "The note\'s ID."]) -> None:\n    """Share a note with the note\'s followers."""\n\n\npublish(share_note)\n';
   assert.equal(early.mentionsRegistrationWrapper?.(shareText), false, 'no wrapper is known before server.py is read');
 
   index.summarise(file('notes/server.py'));
