@@ -2,11 +2,11 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { before, test } from 'node:test';
+import { after, before, test } from 'node:test';
 import { analyzeText, initAnalysis } from '../../server/src/core/analyze';
 import { positionedTool, projectFile } from '../../server/src/core/projection';
 import { repoRoot } from '../helpers/fixtures';
-import { CLI_FIXTURES, runCli } from './run';
+import { CLI_FIXTURES, copyIntoOwnRepository, runCli } from './run';
 
 before(() => initAnalysis());
 
@@ -88,6 +88,15 @@ interface ServerTool {
 }
 
 const JIRA = path.join(repoRoot(), 'test', 'projects', 'python-jira');
+// The projects as their own repositories (preview --server reads the whole git root): one test reads
+// python-jira inside this repository, whose other modules must not change its server's tools; the
+// others read the copies, about 16 modules instead of a thousand.
+let copies: string;
+before(() => {
+  copies = copyIntoOwnRepository('test/projects/python-jira', 'test/projects/ts-server-preview');
+});
+after(() => fs.rmSync(copies, { recursive: true, force: true }));
+const jiraCopy = () => path.join(copies, 'test', 'projects', 'python-jira');
 
 test('preview FILE sees its project: a tool registered on a server imported from another module is listed', () => {
   const run = runCli(['preview', 'src/jira_mcp/tools/issues.py'], { cwd: JIRA });
@@ -146,17 +155,17 @@ test('preview --server lists every tool the server lists across the project, mou
 });
 
 test('preview --server resolves NAME as FILE sees it: an imported server, or its constructor\'s name; a sub-server lists its own tools', () => {
-  const fromImport = JSON.parse(runCli(['preview', 'src/jira_mcp/tools/search.py', '--server', 'mcp'], { cwd: JIRA }).stdout);
-  const byName = JSON.parse(runCli(['preview', 'src/jira_mcp/tools/issues.py', '--server', 'jira'], { cwd: JIRA }).stdout);
+  const fromImport = JSON.parse(runCli(['preview', 'src/jira_mcp/tools/search.py', '--server', 'mcp'], { cwd: jiraCopy() }).stdout);
+  const byName = JSON.parse(runCli(['preview', 'src/jira_mcp/tools/issues.py', '--server', 'jira'], { cwd: jiraCopy() }).stdout);
   assert.deepEqual(fromImport.server, { name: 'jira', variable: 'mcp', file: 'src/jira_mcp/server.py', line: 7 });
   assert.deepEqual(byName, fromImport);
-  const sub = JSON.parse(runCli(['preview', 'src/jira_mcp/composite.py', '--server', 'readonly_mcp'], { cwd: JIRA }).stdout);
+  const sub = JSON.parse(runCli(['preview', 'src/jira_mcp/composite.py', '--server', 'readonly_mcp'], { cwd: jiraCopy() }).stdout);
   assert.deepEqual(sub.server, { name: 'jira-readonly', variable: 'readonly_mcp', file: 'src/jira_mcp/composite.py', line: 8 });
   assert.deepEqual(sub.tools.map((tool: ServerTool) => `${tool.name} ${tool.file}:${tool.line}`), ['get_issue src/jira_mcp/tools/issues.py:8', 'search_issues src/jira_mcp/tools/search.py:5']);
 });
 
 test('preview --server on a TypeScript project: tools registered in other modules on the imported server', () => {
-  const run = runCli(['preview', 'test/projects/ts-server-preview/src/tools/write.ts', '--server', 'notes'], { cwd: repoRoot() });
+  const run = runCli(['preview', 'test/projects/ts-server-preview/src/tools/write.ts', '--server', 'notes'], { cwd: copies });
   assert.equal(run.stderr, '');
   assert.equal(run.status, 0);
   const preview: { server: unknown; tools: ServerTool[] } = JSON.parse(run.stdout);
@@ -168,7 +177,7 @@ test('preview --server on a TypeScript project: tools registered in other module
   ]);
   assert.deepEqual(preview.tools[1].toolsList, { name: 'get_note', annotations: { readOnlyHint: true } });
   assert.deepEqual(preview.tools[1].findings.map((finding) => `${finding.code} ${finding.file}:${finding.line}`), ['MTL202 test/projects/ts-server-preview/src/tools/read.ts:14']);
-  const fromServerFile = JSON.parse(runCli(['preview', 'test/projects/ts-server-preview/src/server.ts', '--server', 'server'], { cwd: repoRoot() }).stdout);
+  const fromServerFile = JSON.parse(runCli(['preview', 'test/projects/ts-server-preview/src/server.ts', '--server', 'server'], { cwd: copies }).stdout);
   assert.deepEqual(fromServerFile, preview);
 });
 
@@ -178,7 +187,7 @@ test('preview --server with an unknown name: exit 2, one line listing the server
     [['preview', 'src/jira_mcp/settings.py', '--server', 'mcp'], 'mcp-tool-lint: src/jira_mcp/settings.py has no server named "mcp"; it makes or imports none'],
   ];
   for (const [args, message] of cases) {
-    const run = runCli(args, { cwd: JIRA });
+    const run = runCli(args, { cwd: jiraCopy() });
     assert.equal(run.status, 2, args.join(' '));
     assert.equal(run.stderr, `${message}\n`);
     assert.equal(run.stdout, '');

@@ -49,6 +49,18 @@ export function copyFixture(name: string): string {
   return root;
 }
 
+/**
+ * A temporary copy of the repository's folders `relatives` (e.g. `test/projects/python-jira`), at the
+ * same relative paths under a new folder that is its own git root. A whole-project command
+ * (`preview --server`) run in the copy reads those projects, not this repository's thousand modules.
+ */
+export function copyIntoOwnRepository(...relatives: string[]): string {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'mtl-cli-'));
+  for (const relative of relatives) fs.cpSync(path.join(repoRoot(), relative), path.join(root, relative), { recursive: true });
+  fs.mkdirSync(path.join(root, '.git'));
+  return root;
+}
+
 /** The lines of a fixture's `.expected` file (recommended profile). */
 export function expectedLines(fixture: string): string[] {
   return fs.readFileSync(path.join(CLI_FIXTURES, `${fixture}.expected`), 'utf8').split('\n').filter((line) => line && !line.startsWith(' '));

@@ -15,7 +15,7 @@ import assert from 'node:assert/strict';
 import { Node, Range, Tree } from 'web-tree-sitter';
 import { SourceText } from '../../server/src/core/source-text';
 import { Random } from '../../bench/random';
-import { AnalysisOptions, AnalysisResult, analyzeText } from '../../server/src/core/analyze';
+import { AnalysisOptions, AnalysisResult, analyzeParsedText } from '../../server/src/core/analyze';
 import { GrammarId, parse } from '../../server/src/core/parse/parser';
 import { DocumentSyntax, IncrementalParse } from '../../server/src/core/parse/windows';
 import { treeEditFor } from '../../server/src/lsp/edits';
@@ -82,35 +82,12 @@ export function checkTyping(typing: Typing, outcome: RegionOutcome): void {
       document.update([edit], document.version + 1);
       const source = document.text;
       const current = source.slice();
-      const where = `${typing.name}, edit ${step} (${JSON.stringify(edit)})`;
-      const syntax = parsed.current(source);
-      const broken = syntax.region && !syntax.region.clean;
-      if (syntax.region?.clean) checkCleanRegion(grammar, syntax, current, where, outcome);
-      else if (broken) checkRegion(grammar, syntax, current, where, outcome);
-      else assert.deepEqual(topLevel(syntax.tree.rootNode), freshTopLevel(grammar, current), where);
-      if (parsed.lastParse === 'through-rest') {
-        outcome.throughRest = (outcome.throughRest ?? 0) + 1;
-        assertSameTree(syntax.tree, grammar, current, `${where}, through the rest`);
-      }
-      if (parsed.lastParse === 'undo') outcome.undone = (outcome.undone ?? 0) + 1;
-      if (parsed.lastParse === 'afresh') {
-        outcome.afresh = (outcome.afresh ?? 0) + 1;
-        assertSameTree(syntax.tree, grammar, current, `${where}, parsed afresh`);
-      }
-      const result = analyzer.analyze(grammar, syntax, source, options);
-      if (broken) {
-        outcome.regionAnalyses += analyzer.lastMode === 'full' ? 0 : 1;
-        // Read afresh from the same trees: what the incremental analysis reused and moved must be the same.
-        const fresh = typing.analyzer().analyze(grammar, syntax, source, options);
-        assertSameSnapshot(snapshot(result), snapshot(fresh), `${where}: with the broken region ${syntax.region!.start}-${syntax.region!.end}, ${analyzer.lastMode} ${analyzer.lastReason}`);
-      } else {
-        const region = syntax.region ? ` with the clean region ${syntax.region.start}-${syntax.region.end}` : '';
-        assertSameSnapshot(snapshot(result), snapshot(analyzeText(current, typing.file, options)), `${where}${region}: ${analyzer.lastMode} ${analyzer.lastReason}`);
-      }
-      // As the server does between keystrokes, now and then: a clean region and the rest made one tree again.
-      if (step % 3 === 2 && parsed.settle(source)) {
-        outcome.settled = (outcome.settled ?? 0) + 1;
-        assert.deepEqual(topLevel(parsed.current(source).tree.rootNode), freshTopLevel(grammar, current), `${where}, settled`);
+      // One fresh parse of the text per edit, for every check that compares with one.
+      const fresh = new FreshParse(grammar, current);
+      try {
+        checkEdit(typing, { parsed, analyzer, options, outcome, fresh }, step, edit, source);
+      } finally {
+        fresh.delete();
       }
     }
   } finally {
@@ -118,14 +95,80 @@ export function checkTyping(typing: Typing, outcome: RegionOutcome): void {
   }
 }
 
-/** Every node of `tree`, with its range, is the one a fresh parse of `text` gives. */
-function assertSameTree(tree: Tree, grammar: GrammarId, text: string, where: string): void {
-  const fresh = parse(grammar, text);
-  try {
-    assert.deepEqual(allNodes(tree.rootNode), allNodes(fresh.rootNode), where);
-  } finally {
-    fresh.delete();
+interface TypingState {
+  parsed: IncrementalParse;
+  analyzer: SyntaxAnalyzer;
+  options: AnalysisOptions;
+  outcome: RegionOutcome;
+  fresh: FreshParse;
+}
+
+/** Checks the state after one edit (already applied to the document and the parse). */
+function checkEdit(typing: Typing, state: TypingState, step: number, edit: DocumentEdit, source: SourceText): void {
+  const { grammar } = typing;
+  const { parsed, analyzer, options, outcome, fresh } = state;
+  const current = fresh.text;
+  const where = `${typing.name}, edit ${step} (${JSON.stringify(edit)})`;
+  const syntax = parsed.current(source);
+  const broken = syntax.region && !syntax.region.clean;
+  if (syntax.region?.clean) checkCleanRegion(grammar, syntax, fresh, where, outcome);
+  else if (broken) checkRegion(grammar, syntax, current, where, outcome);
+  else assert.deepEqual(topLevel(syntax.tree.rootNode), fresh.topLevel(), where);
+  if (parsed.lastParse === 'through-rest') {
+    outcome.throughRest = (outcome.throughRest ?? 0) + 1;
+    assertSameTree(syntax.tree, fresh, `${where}, through the rest`);
   }
+  if (parsed.lastParse === 'undo') outcome.undone = (outcome.undone ?? 0) + 1;
+  if (parsed.lastParse === 'afresh') {
+    outcome.afresh = (outcome.afresh ?? 0) + 1;
+    assertSameTree(syntax.tree, fresh, `${where}, parsed afresh`);
+  }
+  const result = analyzer.analyze(grammar, syntax, source, options);
+  if (broken) {
+    outcome.regionAnalyses += analyzer.lastMode === 'full' ? 0 : 1;
+    // Read afresh from the same trees: what the incremental analysis reused and moved must be the same.
+    const again = typing.analyzer().analyze(grammar, syntax, source, options);
+    assertSameSnapshot(snapshot(result), snapshot(again), `${where}: with the broken region ${syntax.region!.start}-${syntax.region!.end}, ${analyzer.lastMode} ${analyzer.lastReason}`);
+  } else {
+    const region = syntax.region ? ` with the clean region ${syntax.region.start}-${syntax.region.end}` : '';
+    assertSameSnapshot(snapshot(result), snapshot(fresh.analysis(options)), `${where}${region}: ${analyzer.lastMode} ${analyzer.lastReason}`);
+  }
+  // As the server does between keystrokes, now and then: a clean region and the rest made one tree again.
+  if (step % 3 === 2 && parsed.settle(source)) {
+    outcome.settled = (outcome.settled ?? 0) + 1;
+    assert.deepEqual(topLevel(parsed.current(source).tree.rootNode), fresh.topLevel(), `${where}, settled`);
+  }
+}
+
+/** A fresh parse of one text, made when first asked for: its top-level statements, all its nodes, its full analysis. */
+class FreshParse {
+  private tree?: Tree;
+
+  constructor(readonly grammar: GrammarId, readonly text: string) {}
+
+  get root(): Node {
+    this.tree ??= parse(this.grammar, this.text);
+    return this.tree.rootNode;
+  }
+
+  topLevel(): string[] {
+    return topLevel(this.root);
+  }
+
+  /** What `analyzeText` gives for the text. */
+  analysis(options: AnalysisOptions): AnalysisResult {
+    this.tree ??= parse(this.grammar, this.text);
+    return analyzeParsedText(this.grammar, this.tree, this.text, options);
+  }
+
+  delete(): void {
+    this.tree?.delete();
+  }
+}
+
+/** Every node of `tree`, with its range, is the one a fresh parse of the text gives. */
+function assertSameTree(tree: Tree, fresh: FreshParse, where: string): void {
+  assert.deepEqual(allNodes(tree.rootNode), allNodes(fresh.root), where);
 }
 
 function allNodes(root: Node): string[] {
@@ -181,13 +224,13 @@ function outsideRegion(region: { start: number; end: number }): (statements: str
   });
 }
 
-function checkCleanRegion(grammar: GrammarId, syntax: DocumentSyntax, text: string, where: string, outcome: RegionOutcome): void {
+function checkCleanRegion(grammar: GrammarId, syntax: DocumentSyntax, fresh: FreshParse, where: string, outcome: RegionOutcome): void {
   const region = syntax.region!;
   outcome.cleanRegions = (outcome.cleanRegions ?? 0) + 1;
   assert.ok(!region.tree.rootNode.hasError, `${where}: the clean region has no syntax error`);
-  checkRegionTree(grammar, syntax, text, where);
+  checkRegionTree(grammar, syntax, fresh.text, where);
   const outside = outsideRegion(region);
-  assert.deepEqual(outside(topLevel(syntax.tree.rootNode)), outside(freshTopLevel(grammar, text)), `${where}: the rest's tree around the clean region`);
+  assert.deepEqual(outside(topLevel(syntax.tree.rootNode)), outside(fresh.topLevel()), `${where}: the rest's tree around the clean region`);
 }
 
 /** The region starts and ends a line, and its tree is a fresh parse of it alone. */

@@ -85,9 +85,13 @@ export class LspClient {
     });
   }
 
-  /** Spawns the server (dist/server.js unless `server` names another bundle) and sends `initialize` / `initialized`. */
-  static async start(options: { settings?: Record<string, unknown>; capabilities?: ClientCapabilities; server?: string; workspaceFolders?: WorkspaceFolder[] } = {}): Promise<{ client: LspClient; initializeResult: InitializeResult }> {
-    const child = spawn(process.execPath, [options.server ?? SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+  /**
+   * Spawns the server (dist/server.js unless `server` names another bundle) and sends `initialize` / `initialized`.
+   * It warms up only with `warmUp` (`--no-warm-up` otherwise): a warm-up is about half the CPU time of a test
+   * that opens a file and asks a few things, and the tests of what the warm-up does ask for it.
+   */
+  static async start(options: { settings?: Record<string, unknown>; capabilities?: ClientCapabilities; server?: string; workspaceFolders?: WorkspaceFolder[]; warmUp?: boolean } = {}): Promise<{ client: LspClient; initializeResult: InitializeResult }> {
+    const child = spawn(process.execPath, [options.server ?? SERVER, '--stdio', ...(options.warmUp ? [] : ['--no-warm-up'])], { stdio: ['pipe', 'pipe', 'pipe'] });
     const reader = new StreamMessageReader(child.stdout);
     // A server killed while it writes leaves half a message; the reader's timer for it re-arms every 10 s
     // for as long as the message stays unfinished, which kept a finished test file from exiting.

@@ -26,6 +26,8 @@ function modelHover(object: string, becomes: string, thisTool: string): string {
 
 const BEHAVIOR_BECOMES = 'Arcade flags → MCP annotations: `read_only` → `readOnlyHint`, `destructive` → `destructiveHint`, `idempotent` → `idempotentHint`, `open_world` → `openWorldHint`. An unset or `None` flag is left out, so clients assume its default. `operations` go only to `_meta.arcade.metadata`.';
 
+const TOOL_ANNOTATIONS_BECOMES = 'MCP tool annotations, sent as written in the tool\'s `tools/list` entry. An omitted hint takes the spec default: `readOnlyHint: false`, `destructiveHint: true`, `idempotentHint: false`, `openWorldHint: true`.';
+
 describe('hover', () => {
   let client: LspClient;
   before(async () => {
@@ -87,8 +89,7 @@ describe('hover', () => {
       '**MTL201 missing-behavior-flag:** Arcade leaves an unset flag out of the tool\'s MCP annotations, and clients then assume the spec\'s pessimistic defaults: not read-only, destructive, not idempotent, open-world. A read-only tool without `read_only=True` gets a confirmation prompt on every call, and directory reviews reject tools whose flags are not explicit. [Documentation](https://github.com/mcp-tool-lint/mcp-tool-lint/blob/main/docs/rules/missing-behavior-flag.md)',
     ].join('\n'));
     const annotations = await hover(client, document, after(document, '=ToolAnnot'));
-    assert.ok(annotations?.startsWith(modelHover('ToolAnnotations',
-      'MCP tool annotations, sent as written in the tool\'s `tools/list` entry. An omitted hint takes the spec default: `readOnlyHint: false`, `destructiveHint: true`, `idempotentHint: false`, `openWorldHint: true`.',
+    assert.ok(annotations?.startsWith(modelHover('ToolAnnotations', TOOL_ANNOTATIONS_BECOMES,
       '`readOnlyHint: true` · `destructiveHint: true`* · `idempotentHint: false`* · `openWorldHint: true` (`*` spec default).')), annotations);
     await client.close(document.uri);
   });
@@ -128,6 +129,43 @@ describe('hover', () => {
     assert.ok(typed?.startsWith('**`ToolAnnotations`** — what it becomes for clients\n\nMCP tool annotations, sent as written'), typed);
     assert.ok(typed?.endsWith('**This tool:** `readOnlyHint: true` · `destructiveHint: true`* · `idempotentHint: false`* · `openWorldHint: false` (`*` spec default).'), typed);
     assert.equal(await hover(client, document, after(document, 'import type { ToolAnn')), undefined, 'the import is no tool\'s annotations');
+    await client.close(document.uri);
+  });
+
+  test('a preset written above its tools answers for the tool using it, and a tool\'s own key for that tool, also after an edit above moves them', async () => {
+    const document = inlineDocument('presets.py', 'python', [
+      'from fastmcp import FastMCP',
+      'from mcp.types import ToolAnnotations',
+      '',
+      'mcp = FastMCP("notes")',
+      '',
+      'READ_ONLY = ToolAnnotations(readOnlyHint=True, destructiveHint=False, idempotentHint=True, openWorldHint=False)',
+      '',
+      '',
+      '@mcp.tool(annotations=READ_ONLY)',
+      'def list_notes() -> list[str]:',
+      '    return []',
+      '',
+      '',
+      '@mcp.tool(annotations=ToolAnnotations(readOnlyHint=False, destructiveHint=True, idempotentHint=True, openWorldHint=False))',
+      'def delete_note(note_id: str) -> None:',
+      '    return None',
+      '',
+    ].join('\n'));
+    await openAndLint(client, document);
+    const declared = '`readOnlyHint: true` · `destructiveHint: false` · `idempotentHint: true` · `openWorldHint: false`.';
+    const checkHovers = async () => {
+      assert.equal(await hover(client, document, after(document, 'READ_ONLY = ToolAnn')), modelHover('ToolAnnotations', TOOL_ANNOTATIONS_BECOMES, declared));
+      const ownKey = await hover(client, document, after(document, 'readOnlyHint=False, destr'));
+      assert.ok(ownKey?.endsWith('**This tool:** `destructiveHint: true` (declared).'), ownKey);
+    };
+    await checkHovers();
+    const before = client.diagnostics.length;
+    const change = document.replace('mcp = FastMCP("notes")', 'mcp = FastMCP("notes")\n\n# notes kept in memory');
+    document.nextVersion();
+    await client.change(document, [change]);
+    await client.waitForDiagnostics(document.uri, document.version, before);
+    await checkHovers();
     await client.close(document.uri);
   });
 

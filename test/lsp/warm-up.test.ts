@@ -16,9 +16,9 @@ const FIXTURE = path.join(repoRoot(), 'test', 'lsp', 'fixtures', 'arcade_tools.p
 const WARMED_UP = /^Ready for fast typing in Python files: practised \d+ keystrokes on a sample file in the background \(\d+ ms\)\.$/;
 
 /** A fresh server with the fixture open and its first diagnostics in. */
-async function openedFixture(): Promise<{ client: LspClient; document: TestDocument }> {
+async function openedFixture(warmUp = true): Promise<{ client: LspClient; document: TestDocument }> {
   await initAnalysis();
-  const { client } = await LspClient.start();
+  const { client } = await LspClient.start({ warmUp });
   const document = new TestDocument(pathToFileURL(FIXTURE).href, 'python', fs.readFileSync(FIXTURE, 'utf8'));
   await client.open(document);
   await client.waitForDiagnostics(document.uri, 1);
@@ -39,6 +39,18 @@ test('after the first diagnostics the server warms up: one line in the log, no d
     assert.deepEqual(client.diagnostics.map((published) => published.uri), [document.uri]);
     assert.deepEqual(client.logs.filter((log) => log.type === MessageType.Error), []);
     // Warm, the server still answers as before.
+    await client.change(document.nextVersion(), [document.replace('destructive=True', 'destructive=False')]);
+    assert.deepEqual((await client.waitForDiagnostics(document.uri, document.version)).diagnostics, fresh(document));
+  } finally {
+    client.kill();
+  }
+});
+
+test('started with --no-warm-up, the server does not warm up: once idle after the first diagnostics its log has no warm-up line', async () => {
+  const { client, document } = await openedFixture(false);
+  try {
+    await client.untilIdle();
+    assert.deepEqual(client.logs.filter((log) => /^Ready for fast typing/.test(log.message) || log.type === MessageType.Error), []);
     await client.change(document.nextVersion(), [document.replace('destructive=True', 'destructive=False')]);
     assert.deepEqual((await client.waitForDiagnostics(document.uri, document.version)).diagnostics, fresh(document));
   } finally {
@@ -81,7 +93,7 @@ def remove_${n}(path: str) -> str:
 
 test('once idle, the server has prepared the document for its next edit: lines typed at the top move every diagnostic with them', async () => {
   await initAnalysis();
-  const { client } = await LspClient.start();
+  const { client } = await LspClient.start({ warmUp: true });
   const document = new TestDocument(pathToFileURL(path.join(path.dirname(FIXTURE), 'contradictions.py')).href, 'python', CONTRADICTIONS);
   try {
     await client.open(document);

@@ -30,9 +30,20 @@ export function syntaxProblems(file: string, text: string): number {
   return syntaxProblemCount(grammar, text);
 }
 
+/**
+ * The findings of `text` analysed as `input`'s file and profile. The checks of one input ask again
+ * for the same texts (the input's own, once per tool; a fixed text two fixes make alike): each is
+ * analysed once per `checkFixes` (the analysis is a pure function of the text, file and profile).
+ */
 function findings(input: FixCheckInput, text: string): Finding[] {
-  return analyzeText(text, input.file, { profile: input.profile })?.findings ?? [];
+  let known = analysed.get(input);
+  if (!known) analysed.set(input, known = new Map());
+  let found = known.get(text);
+  if (!found) known.set(text, found = analyzeText(text, input.file, { profile: input.profile })?.findings ?? []);
+  return found;
 }
+
+const analysed = new WeakMap<FixCheckInput, Map<string, Finding[]>>();
 
 function sameFinding(a: Finding, b: Finding): boolean {
   return a.code === b.code && a.severity === b.severity && a.message === b.message;
@@ -115,6 +126,14 @@ function checkPreferredSequence(input: FixCheckInput, tool: number): string[] {
 }
 
 export function checkFixes(input: FixCheckInput): FixCheckResult {
+  try {
+    return checkAllFixes(input);
+  } finally {
+    analysed.delete(input);
+  }
+}
+
+function checkAllFixes(input: FixCheckInput): FixCheckResult {
   const before = { findings: findings(input, input.text), syntax: syntaxProblems(input.file, input.text) };
   const problems: string[] = [];
   let fixesChecked = 0;

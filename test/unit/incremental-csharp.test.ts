@@ -12,36 +12,20 @@ import { Random } from '../../bench/random';
 import { analyzeText, initAnalysis } from '../../server/src/core/analyze';
 import { IncrementalCSharpAnalyzer } from '../../server/src/core/incremental/csharp';
 import { checkTyping, RegionOutcome } from '../helpers/broken-regions';
-import { assertSameSnapshot, EditedDocument, RandomEditOptions, snapshot } from '../helpers/document-edits';
+import { assertSameSnapshot, EditedDocument, snapshot } from '../helpers/document-edits';
+import { CSHARP_EDITS, csharpTyping } from '../helpers/long-typing';
 import { csharpFixtures } from '../helpers/fixtures';
 
 before(() => initAnalysis());
 
-const EDITS: RandomEditOptions = {
-  pastes: [
-    '[McpServerToolType]\npublic static class Pasted\n{\n    [McpServerTool(Name = "pasted", ReadOnly = true, Destructive = true)]\n    public static string Pasted() => "";\n}\n',
-    '[CommandMetadata(Name = "pasted_command", ReadOnly = true)]\npublic sealed class PastedCommand : BaseCommand { }\n',
-    'using ModelContextProtocol.Server;\n',
-  ],
-  characters: 'abcxyz_ ()[]{},"=;.\n',
-  pasteWeight: 2,
-};
-
-for (const [profile, seed] of [['recommended', 5], ['strict', 11]] as const) {
-  test(`incremental C# analysis equals a fresh full analysis after 200 typed edits (${profile})`, () => {
-    const outcome: RegionOutcome = { regions: 0, regionAnalyses: 0 };
-    const text = generateCSharp(300, seed);
-    assert.ok(analyzeText(text, 'Bench.cs')!.declarations.length >= 15, 'the generated file declares tools');
-    checkTyping({ name: `generated C# (${profile})`, grammar: 'csharp', file: 'Bench.cs', text, random: new Random(seed), steps: 200, undo: 0.5, edits: EDITS, options: { profile }, analyzer: () => new IncrementalCSharpAnalyzer() }, outcome);
-    assert.ok(outcome.regions + (outcome.cleanRegions ?? 0) + (outcome.undone ?? 0) >= 3, `only ${JSON.stringify(outcome)}: the typing made no regions and undid nothing`);
-  });
-}
+// The long typing: the recommended profile here, strict in `npm run test:slow` (test/slow/long-typing.test.ts).
+test('incremental C# analysis equals a fresh full analysis after 200 typed edits (recommended)', () => csharpTyping('recommended', 5));
 
 test('every C# fixture typed into 40 times (each typo undone): every state checks out', () => {
   const outcome: RegionOutcome = { regions: 0, regionAnalyses: 0 };
   const files = csharpFixtures();
   assert.ok(files.length >= 2, `only ${files.length} C# fixtures found`);
-  files.forEach((file, index) => checkTyping({ name: file, grammar: 'csharp', file: 'Fixture.cs', text: fs.readFileSync(file, 'utf8'), random: new Random(900 + index), steps: 40, undo: 1, edits: EDITS, analyzer: () => new IncrementalCSharpAnalyzer() }, outcome));
+  files.forEach((file, index) => checkTyping({ name: file, grammar: 'csharp', file: 'Fixture.cs', text: fs.readFileSync(file, 'utf8'), random: new Random(900 + index), steps: 40, undo: 1, edits: CSHARP_EDITS, analyzer: () => new IncrementalCSharpAnalyzer() }, outcome));
 });
 
 test('typing in one tool type re-reads only that type', () => {

@@ -9,46 +9,24 @@
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import { before, test } from 'node:test';
-import { generateGo } from '../../bench/generate';
 import { Random } from '../../bench/random';
 import { analyzeText, initAnalysis } from '../../server/src/core/analyze';
 import { IncrementalGoAnalyzer } from '../../server/src/core/incremental/go';
 import { checkTyping, RegionOutcome } from '../helpers/broken-regions';
-import { assertSameSnapshot, EditedDocument, RandomEditOptions, snapshot } from '../helpers/document-edits';
+import { assertSameSnapshot, EditedDocument, snapshot } from '../helpers/document-edits';
+import { GO_EDITS, goTyping } from '../helpers/long-typing';
 import { goFixtures } from '../helpers/fixtures';
 
 before(() => initAnalysis());
 
-const EDITS: RandomEditOptions = {
-  pastes: [
-    'var pastedTool = mcpgo.NewTool("pasted_tool", mcpgo.WithReadOnlyHintAnnotation(true))\n',
-    'var readOnly = &mcp.ToolAnnotations{ReadOnlyHint: true, DestructiveHint: boolPtr(true)}\n',
-    'func boolPtr(b bool) *bool { return nil }\n',
-    'func MustTool(name string, options ...mcpgo.ToolOption) mcpgo.Tool { return mcpgo.NewTool(name, options...) }\n',
-    'import other "github.com/mark3labs/mcp-go/mcp"\n',
-    'var listed = &mcp.Tool{Name: "listed", Annotations: readOnly}\n',
-  ],
-  characters: 'abcxyz_ ()[]{},"`=:;.&*\n',
-  pasteWeight: 2,
-  // One edit in six lands in the header (imports, the helper, the preset, the wrapper), whose names the rest reads.
-  line: (random, count) => (random.chance(1 / 6) ? random.int(Math.min(20, count)) : random.int(count)),
-};
-
-for (const [profile, seed] of [['recommended', 5], ['strict', 11]] as const) {
-  test(`incremental Go analysis equals a fresh full analysis after 200 typed edits (${profile})`, () => {
-    const outcome: RegionOutcome = { regions: 0, regionAnalyses: 0 };
-    const text = generateGo(300, seed);
-    assert.ok(analyzeText(text, 'bench.go')!.declarations.length >= 15, 'the generated file declares tools');
-    checkTyping({ name: `generated go (${profile})`, grammar: 'go', file: 'bench.go', text, random: new Random(seed), steps: 200, undo: 0.5, edits: EDITS, options: { profile }, analyzer: () => new IncrementalGoAnalyzer() }, outcome);
-    assert.ok(outcome.regions + (outcome.cleanRegions ?? 0) >= 3, `only ${JSON.stringify(outcome)}: the typing made no regions to read`);
-  });
-}
+// The long typing: the recommended profile here, strict in `npm run test:slow` (test/slow/long-typing.test.ts).
+test('incremental Go analysis equals a fresh full analysis after 200 typed edits (recommended)', () => goTyping('recommended', 5));
 
 test('every Go fixture typed into 40 times (each typo undone): every state checks out', () => {
   const outcome: RegionOutcome = { regions: 0, regionAnalyses: 0 };
   const files = goFixtures();
   assert.ok(files.length >= 4, `only ${files.length} Go fixtures found`);
-  files.forEach((file, index) => checkTyping({ name: file, grammar: 'go', file: 'fixture.go', text: fs.readFileSync(file, 'utf8'), random: new Random(700 + index), steps: 40, undo: 1, edits: EDITS, analyzer: () => new IncrementalGoAnalyzer() }, outcome));
+  files.forEach((file, index) => checkTyping({ name: file, grammar: 'go', file: 'fixture.go', text: fs.readFileSync(file, 'utf8'), random: new Random(700 + index), steps: 40, undo: 1, edits: GO_EDITS, analyzer: () => new IncrementalGoAnalyzer() }, outcome));
 });
 
 /** Analyses `text`, then the text with `find` replaced by `replace`, incrementally; checks it against a full analysis. */

@@ -10,27 +10,16 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { before, test } from 'node:test';
-import { generateScript } from '../../bench/generate';
 import { Random } from '../../bench/random';
 import { analyzeText, analyzeTree, initAnalysis } from '../../server/src/core/analyze';
 import { IncrementalScriptAnalyzer } from '../../server/src/core/incremental/typescript';
 import { GrammarId } from '../../server/src/core/parse/parser';
 import { ProfileName } from '../../server/src/core/rules/rule';
 import { assertSameSnapshot, EditedDocument, randomEdit, RandomEditOptions, snapshot, undoEdit } from '../helpers/document-edits';
+import { SCRIPT_EDITS, SCRIPT_PASTES, ScriptCase, scriptRandomEdits } from '../helpers/long-typing';
 import { repoRoot, scriptFixtures } from '../helpers/fixtures';
 
 before(() => initAnalysis());
-
-/** Statements pasted whole: a tool, a preset, a const tool object and the call that registers it, a rival binding. */
-const PASTES = [
-  'server.registerTool("pasted_tool", { description: "Pasted.", annotations: { readOnlyHint: true } }, handler);\n',
-  'const PASTED_TOOL = { name: "pasted_object", description: "Pasted.", annotations: { readOnlyHint: true, destructiveHint: true } };\n',
-  'fast.addTool(PASTED_TOOL);\n',
-  'const READ_ONLY = { readOnlyHint: false };\n',
-  'import { McpServer as Other } from "@modelcontextprotocol/sdk/server/mcp.js";\n',
-  'export const tools = [{ name: "listed", description: "Listed.", inputSchema: { type: "object" }, annotations: PASTED_TOOL.annotations }];\n',
-  'function helper(READ_ONLY) { return READ_ONLY; }\n',
-];
 
 /** Tool tables pasted into the fixtures: inline entries, a const entry by value and by shorthand, and the const. */
 const TABLE_PASTES = [
@@ -38,55 +27,15 @@ const TABLE_PASTES = [
   'const TABLE_DEF = { description: "A table entry.", annotations: { readOnlyHint: false } };\n',
 ];
 
-const EDITS: RandomEditOptions = {
-  pastes: PASTES,
-  characters: 'abcxyz_ ()[]{},"\'`=:;.',
-  pasteWeight: 2,
-  // One edit in six lands in the header (imports, the server, the presets), whose names the rest reads.
-  line: (random, count) => (random.chance(1 / 6) ? random.int(Math.min(16, count)) : random.int(count)),
-};
-
-const CASES: Array<{ grammar: GrammarId; file: string; profile: ProfileName; seed: number }> = [
+// The long random sequences: the recommended profile here, strict in `npm run test:slow` (test/slow/long-typing.test.ts).
+const CASES: ScriptCase[] = [
   { grammar: 'typescript', file: 'bench.ts', profile: 'recommended', seed: 5 },
-  { grammar: 'typescript', file: 'bench.ts', profile: 'strict', seed: 11 },
   { grammar: 'javascript', file: 'bench.js', profile: 'recommended', seed: 17 },
-  { grammar: 'javascript', file: 'bench.js', profile: 'strict', seed: 23 },
   { grammar: 'tsx', file: 'bench.tsx', profile: 'recommended', seed: 31 },
 ];
 
-for (const { grammar, file, profile, seed } of CASES) {
-  test(`incremental ${grammar} analysis equals a fresh full analysis after 200 random edits (${profile})`, () => {
-    const random = new Random(seed);
-    const options = { profile };
-    const edited = new EditedDocument(grammar, generateScript(250, seed, grammar !== 'javascript'), `file:///${file}`);
-    const incremental = new IncrementalScriptAnalyzer();
-    let reused = 0;
-    // Edits to a file whose tree is a program before and after (not a broken file with an ERROR root, read in full).
-    let eligible = 0;
-    let previousText = edited.text;
-    try {
-      const first = incremental.analyze(grammar, edited.tree, edited.text, options);
-      assertSameSnapshot(snapshot(first), snapshot(analyzeText(edited.text, file, options)), 'first analysis');
-      assert.ok(first.declarations.length >= 10, 'the generated file declares tools');
-      for (let step = 0; step < 200; step++) {
-        // Half the edits are undone right away (a typo and its fix), the others stay and pile up.
-        const edit = step % 2 === 1 && random.chance(0.5) ? undoEdit(edited.document, previousText) : randomEdit(random, edited.document, EDITS);
-        previousText = edited.text;
-        const wasProgram = edited.tree.rootNode.type !== 'ERROR';
-        edited.apply(edit);
-        if (wasProgram && edited.tree.rootNode.type !== 'ERROR') eligible++;
-        const result = incremental.analyze(grammar, edited.tree, edited.text, options);
-        if (incremental.lastMode === 'incremental') reused++;
-        const expected = analyzeText(edited.text, file, options);
-        assertSameSnapshot(snapshot(result), snapshot(expected), `after edit ${step} (${JSON.stringify(edit)}), ${incremental.lastMode}`);
-      }
-    } finally {
-      edited.delete();
-    }
-    // Nearly every edit of a file that parses as a program must take the incremental path, or this test would prove little.
-    assert.ok(eligible >= 60, `only ${eligible} of 200 edits left a file that parses as a program`);
-    assert.ok(reused >= eligible * 0.9, `only ${reused} of ${eligible} edits were analysed incrementally`);
-  });
+for (const scriptCase of CASES) {
+  test(`incremental ${scriptCase.grammar} analysis equals a fresh full analysis after 200 random edits (${scriptCase.profile})`, () => scriptRandomEdits(scriptCase));
 }
 
 /** A small server file: the header, a preset, a const tool object that `addTool` registers, and tools that use them. */
@@ -244,7 +193,7 @@ test('a broken statement away from the edit is read again: the reparse may recov
     // paste does not touch keeps its extent, but its ERROR nodes come out of this reparse otherwise.
     const edits = [
       { range: { start: line(8), end: line(9) }, text: '' },
-      { range: { start: line(1), end: line(1) }, text: PASTES[0] },
+      { range: { start: line(1), end: line(1) }, text: SCRIPT_PASTES[0] },
     ];
     let result;
     for (const [step, edit] of edits.entries()) {
@@ -260,7 +209,7 @@ test('a broken statement away from the edit is read again: the reparse may recov
   }
 });
 
-const FIXTURE_EDITS: RandomEditOptions = { ...EDITS, pastes: [...PASTES, ...TABLE_PASTES] };
+const FIXTURE_EDITS: RandomEditOptions = { ...SCRIPT_EDITS, pastes: [...SCRIPT_PASTES, ...TABLE_PASTES] };
 
 test('incremental analysis equals a fresh full analysis after 40 random edits of every TypeScript and JavaScript fixture', () => {
   const options = { profile: 'strict' as ProfileName };

@@ -86,6 +86,11 @@ export function analyzeText(text: string, filePath: string, options: AnalysisOpt
   }
 }
 
+/** `analyzeText` of a text already parsed afresh into `tree`: the same result, without a second parse (tests read the same fresh tree for more). */
+export function analyzeParsedText(grammar: GrammarId, tree: Tree, text: string, options: AnalysisOptions = {}): AnalysisResult {
+  return mayDeclareTools(text, grammar) ? analyzeTree(grammar, tree, text, options) : { grammar, declarations: [], findings: [] };
+}
+
 /** What was read from a file's tree before it was deleted: its declarations and its suppression comments. */
 export interface Extraction {
   declarations: ToolDeclaration[];

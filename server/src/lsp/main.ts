@@ -75,7 +75,7 @@ const context: ServerContext = {
   settings,
   log,
   commands: new ServerCommands(),
-  warmUp: new WarmUp(log),
+  warmUp: new WarmUp(log, !process.argv.includes('--no-warm-up')),
   analyzer,
   project,
   onInitialized: (listener) => initialized.event(listener),

@@ -18,7 +18,7 @@ import { findRule } from '../rules';
 import { docsUrl, Rule } from '../rules/rule';
 import { findSuppressions } from '../suppressions';
 import { FIELD_DOCS, HINT_DOCS, hintOfKey } from './field-docs';
-import { contains, entryKeyAt } from './locate';
+import { contains, declarationsReaching, entryKeyAt } from './locate';
 import { modelObjectHover } from './model-hover';
 
 export interface CoreHover {
@@ -55,8 +55,9 @@ function findingNotes(findings: readonly Finding[], position: Position): CoreHov
   const notes: CoreHover[] = [];
   const seen = new Set<string>();
   for (const finding of findings) {
+    if (!contains(finding.range, position)) continue;
     const rule = findRule(finding.code);
-    if (!rule || seen.has(rule.code) || !contains(finding.range, position)) continue;
+    if (!rule || seen.has(rule.code)) continue;
     seen.add(rule.code);
     notes.push({ markdown: `**${rule.code} ${rule.name}:** ${rule.docs.why} [Documentation](${docsUrl(rule.name)})`, range: finding.range });
   }
@@ -125,7 +126,7 @@ function enumMemberAt(node: Node | null, offset: number): CoreHover | undefined 
 
 /** A lowercase string in `service_domains=[...]` / `operations=[...]`. */
 function enumStringAt(declarations: readonly ToolDeclaration[], position: Position): CoreHover | undefined {
-  for (const declaration of declarations) {
+  for (const declaration of declarationsReaching(declarations, position)) {
     const lists: Array<[EnumName, readonly EnumItem[] | undefined]> = [
       ['ServiceDomain', declaration.metadata?.classification?.serviceDomains?.items],
       ['Operation', declaration.metadata?.behavior?.operations?.items],

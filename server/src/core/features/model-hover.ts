@@ -8,7 +8,7 @@ import { HINTS } from '../data/fields';
 import { rangeOf } from '../frontends/syntax';
 import { Entry, Position, Range, ToolDeclaration, Value } from '../model';
 import { projectTool, ToolProjection } from '../projection';
-import { contains, findEntryAt, rootValues } from './locate';
+import { contains, declarationsReaching, findEntryAt, rootValues } from './locate';
 
 type ModelObject = 'ToolMetadata' | 'Behavior' | 'Classification' | 'ToolAnnotations';
 
@@ -68,8 +68,9 @@ function modelCallAt(value: Value, position: Position): { object: ModelObject; r
 
 /** `ToolMetadata(`, `Behavior(`, `Classification(`, `ToolAnnotations(` under the cursor, in the tools' values (presets included). */
 function calleeAt(declarations: readonly ToolDeclaration[], position: Position): Found | undefined {
-  const ordered = [...declarations].sort((a, b) => Number(contains(b.range, position)) - Number(contains(a.range, position)));
-  for (const declaration of ordered) {
+  const reaching = declarationsReaching(declarations, position);
+  const holds = (declaration: ToolDeclaration) => contains(declaration.range, position);
+  for (const declaration of [...reaching.filter(holds), ...reaching.filter((declaration) => !holds(declaration))]) {
     for (const root of rootValues(declaration)) {
       const direct = modelCallAt(root, position);
       if (direct) return { declaration, ...direct };

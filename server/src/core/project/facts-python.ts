@@ -10,7 +10,7 @@ import { namedChildren, rangeOf } from '../frontends/syntax';
 import { SourceText } from '../source-text';
 import { PythonValues } from '../frontends/python/values';
 import { Value } from '../model';
-import { isPresetShaped, writtenIn } from './presets';
+import { isPresetShaped, mayBePresetShaped, writtenIn } from './presets';
 import { ServerRef, symbolKey } from './view';
 
 export interface PythonFacts {
@@ -113,6 +113,7 @@ function readStatement(statement: Node, module: PythonModule, values: PythonValu
 }
 
 function readPreset(name: string, right: Node, values: PythonValues, file: string, facts: PythonFacts): void {
+  if (!mayBePresetShaped(values.shapeOf(right))) return;
   const value = values.valueOf(right);
   if (isPresetShaped(value)) facts.presets.set(name, writtenIn(value, file));
 }

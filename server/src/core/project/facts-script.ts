@@ -7,12 +7,13 @@
 import { Node, Tree } from 'web-tree-sitter';
 import { ImportBinding, importBindings } from '../frontends/typescript/imports';
 import { serverClassFramework, serverNameOf } from '../frontends/typescript/servers';
-import { namedChildrenOf, rangeOf, stringValue, unwrapExpression } from '../frontends/typescript/syntax';
+import { literalKeyName, namedChildrenOf, rangeOf, stringValue, unwrapExpression } from '../frontends/typescript/syntax';
+import { objectSyntax } from '../frontends/typescript/objects';
 import { Scope } from '../frontends/typescript/scope';
 import { ValueReader } from '../frontends/typescript/values';
 import { collectFileNodes } from '../frontends/typescript/walk';
 import { Value } from '../model';
-import { isPresetShaped, writtenIn } from './presets';
+import { isPresetShaped, mayBePresetShaped, TopLevelShape, writtenIn } from './presets';
 import { ServerRef, symbolKey } from './view';
 
 /** What a module-level name of a script module is. */
@@ -107,6 +108,7 @@ function valueBinding(variable: string, at: Node, value: Node, module: ModuleRea
   const expression = unwrapExpression(value);
   if (['arrow_function', 'function_expression', 'function'].includes(expression.type)) return { kind: 'function', name: variable };
   if (expression.type === 'object' && constant) {
+    if (!mayBePresetShaped(objectShape(expression))) return { kind: 'other' };
     const preset = module.readPreset(expression);
     return isPresetShaped(preset) ? { kind: 'preset', value: writtenIn(preset, module.file) } : { kind: 'other' };
   }
@@ -116,6 +118,25 @@ function valueBinding(variable: string, at: Node, value: Node, module: ModuleRea
   const framework = module.serverFramework(constructor?.type === 'identifier' ? constructor.text : constructor?.childForFieldName('property')?.text);
   if (!framework) return { kind: 'other' };
   return { kind: 'server', server: { key: symbolKey(file, variable), framework, variable, name: serverNameOf(expression), file, range: rangeOf(at) } };
+}
+
+/**
+ * An object literal's keys as `ValueReader.readObject` names its entries, read without the values
+ * or the file's scope (which a computed key needs: it counts as a spread, keys unknown).
+ */
+function objectShape(object: Node): TopLevelShape {
+  const keys: string[] = [];
+  let spread = false;
+  for (const member of objectSyntax(object).members) {
+    if (member.kind === 'spread') spread = true;
+    else if (member.kind === 'shorthand') keys.push(member.node.text);
+    else if (member.key?.type === 'computed_property_name') spread = true;
+    else {
+      const key = member.key && literalKeyName(member.key);
+      if (key !== undefined) keys.push(key);
+    }
+  }
+  return { keys, spread };
 }
 
 /** `export { a as b }`, `export { a } from "x"`, `export * from "x"`, `export * as ns from "x"`, `export default x`. */

@@ -15,9 +15,33 @@ const PRESET_KEYS = new Set<string>([
 
 /** Whether a module-level value may be a tool's annotations or metadata (only those are kept: memory stays small). */
 export function isPresetShaped(value: Value): boolean {
-  if (value.kind === 'call') return PRESET_CALLEES.has(value.callee.slice(value.callee.lastIndexOf('.') + 1)) || value.entries.some((entry) => PRESET_KEYS.has(entry.key));
+  if (value.kind === 'call') return isPresetCallee(value.callee) || value.entries.some((entry) => PRESET_KEYS.has(entry.key));
   if (value.kind === 'mapping') return value.entries.some((entry) => PRESET_KEYS.has(entry.key));
   return false;
+}
+
+/**
+ * A value's top level read without its values: the keys written in it, a call's callee, and
+ * whether a spread (or a computed key) may add keys. Undefined for a value that is neither a
+ * mapping nor a call.
+ */
+export interface TopLevelShape {
+  keys: readonly string[];
+  callee?: string;
+  spread: boolean;
+}
+
+/**
+ * Whether a value of this shape can be preset-shaped (`isPresetShaped`): false means it cannot,
+ * so a module's facts need not read the value (most module-level dicts and calls are no presets).
+ */
+export function mayBePresetShaped(shape: TopLevelShape | undefined): boolean {
+  if (!shape) return false;
+  return shape.spread || (shape.callee !== undefined && isPresetCallee(shape.callee)) || shape.keys.some((key) => PRESET_KEYS.has(key));
+}
+
+function isPresetCallee(callee: string): boolean {
+  return PRESET_CALLEES.has(callee.slice(callee.lastIndexOf('.') + 1));
 }
 
 /** A copy of `value` marked as written in `file` (plain data: nothing of the tree it was read from). */

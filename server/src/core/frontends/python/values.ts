@@ -6,7 +6,7 @@ import { Node } from 'web-tree-sitter';
 import { Entry, NonStringKey, Range, Value } from '../../model';
 import { allChildren, containerOf, namedChildren, rangeOf } from '../syntax';
 import { PythonModule } from './module';
-import { usedAt } from '../../project/presets';
+import { TopLevelShape, usedAt } from '../../project/presets';
 
 /** Deeper expressions are left unknown: no stack overflow on pathological input. */
 const MAX_DEPTH = 64;
@@ -29,6 +29,41 @@ export class PythonValues {
 
   valueOf(node: Node): Value {
     return this.read(node, { depth: 0, resolving: new Set() });
+  }
+
+  /**
+   * What `valueOf(node)` holds at its top level, read without its values (project/presets.ts
+   * `mayBePresetShaped`): a dict's keys, a call's callee and keyword names, and whether a
+   * `**spread` may add keys. Undefined where `valueOf` gives neither a mapping nor a call.
+   */
+  shapeOf(node: Node): TopLevelShape | undefined {
+    // The context `read` gives a dict's or a call's own reads.
+    const context: Context = { depth: 1, resolving: new Set() };
+    const keys: string[] = [];
+    let spread = false;
+    if (node.type === 'dictionary') {
+      for (const child of namedChildren(node)) {
+        if (child.type === 'dictionary_splat') spread = true;
+        if (child.type !== 'pair') continue;
+        const keyNode = child.childForFieldName('key');
+        if (!keyNode || !child.childForFieldName('value')) continue;
+        const key = this.read(keyNode, context);
+        if (key.kind === 'string') keys.push(key.value);
+      }
+      return { keys, spread };
+    }
+    if (node.type !== 'call') return undefined;
+    const calleeNode = node.childForFieldName('function');
+    const argumentsNode = node.childForFieldName('arguments');
+    if (!calleeNode || !argumentsNode || argumentsNode.type !== 'argument_list') return undefined;
+    if (foreignCall(this.module.resolvePath(calleeNode), argumentsNode)) return undefined;
+    for (const argument of namedChildren(argumentsNode)) {
+      if (argument.type === 'dictionary_splat') spread = true;
+      if (argument.type !== 'keyword_argument') continue;
+      const name = argument.childForFieldName('name');
+      if (name && argument.childForFieldName('value')) keys.push(name.text);
+    }
+    return { keys, callee: this.module.resolveName(calleeNode) ?? calleeNode.text, spread };
   }
 
   /** Keyword arguments of an `argument_list` as entries (`**spread` of a known dict included). */
