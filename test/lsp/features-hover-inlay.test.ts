@@ -1,6 +1,6 @@
 // Hovers and inlay hints over the real server: flags and hints (mapping, meaning and default,
 // clients in one line, this tool's value), ToolMetadata / Behavior / Classification /
-// ToolAnnotations (what they become for clients), enum members, the registration's table, rule
+// ToolAnnotations (what they become for clients), enum members, the tool card, rule
 // codes in suppression comments, and the why of the findings under the cursor; the
 // effective-annotation labels and their setting.
 import * as assert from 'node:assert/strict';
@@ -43,18 +43,27 @@ describe('hover', () => {
       '**`ServiceDomain.CALENDAR`** — wire value `"calendar"`\n\n**Service domain:** Calendar and scheduling services');
     assert.equal(await hover(client, document, after(document, 'Operation.RE')),
       '**`Operation.READ`** — wire value `"read"`\n\n**When to use:** The tool only observes. No state was created, modified, or removed.');
-    assert.equal(await hover(client, document, after(document, '@app.to')), [
-      '**`Mail_ListMessages`** — annotations clients will see',
+    // The tool card, on the decorator and on the function's name.
+    const card = [
+      '**`Mail_ListMessages`** — the tool as clients see it',
       '',
-      '| hint | value | |',
+      '**Title:** `ListMessages`',
+      '',
+      '**Description:**',
+      '> List the messages of a folder.',
+      '',
+      '**Parameters:**',
+      '- `folder`: *description not known statically*',
+      '',
+      '| hint | value | from |',
       '|---|---|---|',
-      '| `readOnlyHint` | `true` | declared |',
-      '| `destructiveHint` | `false` | declared |',
-      '| `idempotentHint` | `true` | declared |',
-      '| `openWorldHint` | `true` | declared |',
-      '',
-      'Title: `ListMessages`',
-    ].join('\n'));
+      '| `readOnlyHint` | `true` | declared here |',
+      '| `destructiveHint` | `false` | declared here |',
+      '| `idempotentHint` | `true` | declared here |',
+      '| `openWorldHint` | `true` | declared here |',
+    ].join('\n');
+    assert.equal(await hover(client, document, after(document, '@app.to')), card);
+    assert.equal(await hover(client, document, after(document, 'def list_mess')), card);
     const destructive = await hover(client, document, after(document, '    destruc'));
     assert.match(destructive ?? '', /^\*\*`destructive`\*\* — Arcade `Behavior` flag → MCP annotation \*\*`destructiveHint`\*\*/);
     assert.match(destructive ?? '', /\*\*This tool:\*\* `destructiveHint: false` \(declared\) — no effect, since the tool is read-only\.$/);
@@ -66,7 +75,6 @@ describe('hover', () => {
     assert.equal(why, '**MTL901 unused-suppression:** A stale suppression hides the next real problem of that rule on the same line, and tells readers that something is wrong where nothing is. [Documentation](https://github.com/mcp-tool-lint/mcp-tool-lint/blob/main/docs/rules/unused-suppression.md)');
     const name = await hover(client, document, after(document, ', unused-'));
     assert.ok(name?.startsWith('**MTL901 unused-suppression**'), name);
-    assert.equal(await hover(client, document, after(document, 'def list_mess')), undefined);
     const declared = '`readOnlyHint: true` · `destructiveHint: false` · `idempotentHint: true` · `openWorldHint: true`.';
     assert.equal(await hover(client, document, after(document, '=ToolMeta')), modelHover('ToolMetadata',
       'Arcade tool metadata: its `behavior` becomes the tool\'s MCP annotations, and `classification`, `behavior` and `extras` are sent as written in `_meta.arcade.metadata` (also the webhook metadata). `strict` is never sent.', declared));
@@ -108,8 +116,8 @@ describe('hover', () => {
     const openWorld = await hover(client, document, after(document, 'openWorld'));
     assert.match(openWorld ?? '', /Omitted: clients assume `openWorldHint: true`\./);
     assert.match(openWorld ?? '', /\*\*This tool:\*\* `openWorldHint: false` \(declared\)\.$/);
-    const table = await hover(client, document, after(document, 'registerT'));
-    assert.ok(table?.includes('| `destructiveHint` | `true` | default (not declared) |'), table);
+    const card = await hover(client, document, after(document, 'registerT'));
+    assert.ok(card?.includes('| `destructiveHint` | `true` | not declared: spec default |'), card);
     await client.close(document.uri);
   });
 
@@ -168,7 +176,7 @@ describe('inlay hints', () => {
       [{ line: 15, character: 20 }, 'read-only · open'],
     ]);
     const tooltip = hints[0].tooltip;
-    assert.ok(typeof tooltip === 'object' && tooltip.value.startsWith('**`list_events`** — annotations clients will see\n\n| hint | value | |'), JSON.stringify(tooltip));
+    assert.ok(typeof tooltip === 'object' && tooltip.value.startsWith('**`list_events`** — annotations clients will see\n\n| hint | value | from |\n|---|---|---|\n| `readOnlyHint` | `true` | declared here |'), JSON.stringify(tooltip));
     assert.ok(typeof tooltip === 'object' && tooltip.value.endsWith('`*` not declared: the value clients assume by default · `?` computed at run time'
       + ' · read-only/writes: `readOnlyHint` true/false · destructive/additive: `destructiveHint` true/false · idempotent/non-idempotent: `idempotentHint` true/false · open/closed: `openWorldHint` true/false'), JSON.stringify(tooltip));
     await client.close(python.uri);
