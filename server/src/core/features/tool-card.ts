@@ -19,17 +19,20 @@ export interface ToolCardHover {
 /** The card of the tool whose name, registration or declaring function, method or class is at `position`. */
 export function toolCardAt(declarations: readonly ToolDeclaration[], position: Position): ToolCardHover | undefined {
   for (const declaration of declarations) {
-    const range = cardRanges(declaration).find((candidate) => contains(candidate, position));
+    const range = namedRangeAt(declaration, position);
     if (range) return { markdown: toolCard(projectTool(declaration)), range };
   }
   return undefined;
 }
 
-/** Where a tool is named in its file: the registration (`nameRange`), the name as written (or the constant holding it), `namedAt`. */
-function cardRanges(declaration: ToolDeclaration): Range[] {
+/** Where the tool is named at `position`: its registration (`nameRange`), its name as written (or the constant holding it), `namedAt`. */
+function namedRangeAt(declaration: ToolDeclaration, position: Position): Range | undefined {
+  if (contains(declaration.nameRange, position)) return declaration.nameRange;
   const name = declaration.nameValue;
   const written = name?.via ?? (name && name.file === undefined ? name.range : undefined);
-  return [declaration.nameRange, ...(written ? [written] : []), ...(declaration.namedAt ?? [])];
+  if (written && contains(written, position)) return written;
+  for (const range of declaration.namedAt ?? []) if (contains(range, position)) return range;
+  return undefined;
 }
 
 export function toolCard(projection: ToolProjection): string {
