@@ -66,6 +66,7 @@ export function annotationsTable(projection: ToolProjection): string {
 /** The SDK call that sends the hints left unset with their defaults, by form. */
 const SENDS_DEFAULTS: Partial<Record<DeclarationForm, string>> = {
   'mcp-go-new-tool': "mcp-go's `NewTool`",
+  'go-sdk-tool': 'go-sdk (v1.7.0 and later)',
 };
 
 function sourceText(source: HintSource, form: DeclarationForm, hint: HintName): string {
