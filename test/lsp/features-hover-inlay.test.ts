@@ -45,12 +45,9 @@ describe('hover', () => {
       '**`Operation.READ`** — wire value `"read"`\n\n**When to use:** The tool only observes. No state was created, modified, or removed.');
     // The tool card, on the decorator and on the function's name.
     const card = [
-      '**`Mail_ListMessages`** — the tool as clients see it',
+      '**`Mail_ListMessages`** · title `ListMessages`',
       '',
-      '**Title:** `ListMessages`',
-      '',
-      '**Description:**',
-      '> List the messages of a folder.',
+      'List the messages of a folder.',
       '',
       '**Parameters:**',
       '- `folder`: *description not known statically*',

@@ -37,8 +37,7 @@ function namedRangeAt(declaration: ToolDeclaration, position: Position): Range |
 
 export function toolCard(projection: ToolProjection): string {
   const sections = [
-    `**${code(projection.toolsList.name)}** — the tool as clients see it`,
-    `**Title:** ${titleOf(projection)}`,
+    `**${code(projection.toolsList.name)}** · ${titleOf(projection)}`,
     descriptionSection(projection),
     parametersSection(projection.parameters),
     annotationsTable(projection),
@@ -92,26 +91,21 @@ function inConstant(source: { constant?: string }): string {
 /** Precedence in clients: `Tool.title`, then `annotations.title`, then the name. */
 function titleOf(projection: ToolProjection): string {
   const { title, annotations } = projection.toolsList;
-  if (title !== undefined) return code(title);
-  if (typeof annotations.title === 'string') return `${code(annotations.title)} (from \`annotations.title\`)`;
-  return 'none: clients show the name';
+  if (title !== undefined) return `title ${code(title)}`;
+  if (typeof annotations.title === 'string') return `title ${code(annotations.title)} (\`annotations.title\`)`;
+  return 'no title: clients show the name';
 }
 
+/** The description as clients receive it: one line as text, a longer one verbatim, its lines as they are. */
 function descriptionSection(projection: ToolProjection): string {
   const description = projection.description;
-  if (description === undefined) {
-    return projection.descriptionState === 'missing' ? '**Description:** none' : '**Description:** not known statically';
-  }
-  if (description.trim() === '') return '**Description:** empty';
-  return `**Description:**\n${quoted(description)}`;
-}
-
-/** A one-line description as a quote; a longer one verbatim, its lines as clients receive them. */
-function quoted(text: string): string {
-  if (!text.includes('\n')) return `> ${inline(text).replace(/^[#+-]/, '\\$&')}`;
+  if (description === undefined) return projection.descriptionState === 'missing' ? '*No description.*' : '*Description not known statically.*';
+  if (description.trim() === '') return '*Empty description.*';
+  // Escaped at the start too, so it stays a paragraph: not a heading (`#`), a list (`- `, `1. `).
+  if (!description.includes('\n')) return inline(description).replace(/^[#+-]/, '\\$&').replace(/^(\d+)([.)])/, '$1\\$2');
   let fence = '```';
-  while (text.includes(fence)) fence += '`';
-  return `${fence}text\n${text}\n${fence}`;
+  while (description.includes(fence)) fence += '`';
+  return `${fence}text\n${description}\n${fence}`;
 }
 
 function parametersSection(parameters: readonly ParameterProjection[] | undefined): string {
