@@ -6,25 +6,8 @@
 import * as assert from 'node:assert/strict';
 import { after as afterAll, before, describe, test } from 'node:test';
 import { LspClient } from '../helpers/lsp-client';
+import { BECOMES, modelHover, READ_ONLY_HOVER } from '../helpers/expected-hovers';
 import { after, EDITOR_CAPABILITIES, editorFixture, hover, inlayHints, inlineDocument, openAndLint } from '../helpers/lsp-requests';
-
-/** Four short paragraphs: the mapping, the meaning and default, clients in one line, this tool. */
-const READ_ONLY_HOVER = [
-  '**`read_only`** — Arcade `Behavior` flag → MCP annotation **`readOnlyHint`**',
-  '',
-  'true means the tool does not modify its environment. Unset or `None`: clients assume `readOnlyHint: false`.',
-  '',
-  'In clients: read-only tools may run without a confirmation prompt; others keep asking.',
-  '',
-  '**This tool:** `readOnlyHint: true` (declared).',
-].join('\n');
-
-/** A model object's hover: its name, what it becomes for clients, this tool's values. */
-function modelHover(object: string, becomes: string, thisTool: string): string {
-  return [`**\`${object}\`** — what it becomes for clients`, '', becomes, '', `**This tool:** ${thisTool}`].join('\n');
-}
-
-const BEHAVIOR_BECOMES = 'Arcade flags → MCP annotations: `read_only` → `readOnlyHint`, `destructive` → `destructiveHint`, `idempotent` → `idempotentHint`, `open_world` → `openWorldHint`. An unset or `None` flag is left out, so clients assume its default. `operations` go only to `_meta.arcade.metadata`.';
 
 describe('hover', () => {
   let client: LspClient;
@@ -74,11 +57,11 @@ describe('hover', () => {
     assert.ok(name?.startsWith('**MTL901 unused-suppression**'), name);
     const declared = '`readOnlyHint: true` · `destructiveHint: false` · `idempotentHint: true` · `openWorldHint: true`.';
     assert.equal(await hover(client, document, after(document, '=ToolMeta')), modelHover('ToolMetadata',
-      'Arcade tool metadata: its `behavior` becomes the tool\'s MCP annotations, and `classification`, `behavior` and `extras` are sent as written in `_meta.arcade.metadata` (also the webhook metadata). `strict` is never sent.', declared));
+      BECOMES.ToolMetadata, declared));
     assert.equal(await hover(client, document, after(document, '=Classif')), modelHover('Classification',
-      'Not an MCP annotation: `service_domains` go only to `_meta.arcade.metadata` (also the webhook metadata), for tool discovery. A service domain means an external service, so `open_world` must not be False.',
+      BECOMES.Classification,
       '`"classification": {"service_domains":["email","calendar"]}` in `_meta.arcade.metadata`.'));
-    assert.equal(await hover(client, document, after(document, '=Beh')), modelHover('Behavior', BEHAVIOR_BECOMES, declared));
+    assert.equal(await hover(client, document, after(document, '=Beh')), modelHover('Behavior', BECOMES.Behavior, declared));
     await client.close(document.uri);
   });
 
@@ -87,13 +70,13 @@ describe('hover', () => {
     await openAndLint(client, document);
     // MTL201 sits on this Behavior, which leaves read_only unset (its misspelling `readonly` is MTL206's).
     assert.equal(await hover(client, document, after(document, '=Beha')), [
-      modelHover('Behavior', BEHAVIOR_BECOMES, '`readOnlyHint: false`* · `destructiveHint: false` · `idempotentHint: true` · `openWorldHint: true` (`*` spec default).'),
+      modelHover('Behavior', BECOMES.Behavior, '`readOnlyHint: false`* · `destructiveHint: false` · `idempotentHint: true` · `openWorldHint: true` (`*` spec default).'),
       '', '---', '',
       '**MTL201 missing-behavior-flag:** Arcade leaves an unset flag out of the tool\'s MCP annotations, and clients then assume the spec\'s pessimistic defaults: not read-only, destructive, not idempotent, open-world. A read-only tool without `read_only=True` gets a confirmation prompt on every call, and directory reviews reject tools whose flags are not explicit. [Documentation](https://github.com/mcp-tool-lint/mcp-tool-lint/blob/main/docs/rules/missing-behavior-flag.md)',
     ].join('\n'));
     const annotations = await hover(client, document, after(document, '=ToolAnnot'));
     assert.ok(annotations?.startsWith(modelHover('ToolAnnotations',
-      'MCP tool annotations, sent as written in the tool\'s `tools/list` entry. An omitted hint takes the spec default: `readOnlyHint: false`, `destructiveHint: true`, `idempotentHint: false`, `openWorldHint: true`.',
+      BECOMES.ToolAnnotations,
       '`readOnlyHint: true` · `destructiveHint: true`* · `idempotentHint: false`* · `openWorldHint: true` (`*` spec default).')), annotations);
     await client.close(document.uri);
   });

@@ -9,7 +9,8 @@ import * as path from 'node:path';
 import { after as afterAll, before, describe, test } from 'node:test';
 import { pathToFileURL } from 'node:url';
 import { Hover, MarkupContent } from 'vscode-languageserver/node';
-import { EXPECTED_CARDS, lines, PRESET_CARD } from '../helpers/expected-cards';
+import { EXPECTED_CARDS, PRESET_CARD } from '../helpers/expected-cards';
+import { BECOMES, modelHover, READ_ONLY_HOVER } from '../helpers/expected-hovers';
 import { repoRoot } from '../helpers/fixtures';
 import { DEFAULT_CAPABILITIES, LspClient, TestDocument } from '../helpers/lsp-client';
 import { after, EDITOR_CAPABILITIES, hover, openAndLint } from '../helpers/lsp-requests';
@@ -84,42 +85,25 @@ const NOT_TOOLS: Record<string, string[]> = {
   'Cards.cs': ['class NoteToo'],
 };
 
-/** A model object's short hover: its name, what it becomes for clients, this tool's values. */
-function modelHover(object: string, becomes: string, thisTool: string): string {
-  return [`**\`${object}\`** — what it becomes for clients`, '', becomes, '', `**This tool:** ${thisTool}`].join('\n');
-}
-
-const ANNOTATIONS_BECOME = 'MCP tool annotations, sent as written in the tool\'s `tools/list` entry. An omitted hint takes the spec default: `readOnlyHint: false`, `destructiveHint: true`, `idempotentHint: false`, `openWorldHint: true`.';
-
 /** The short hovers of constructors and keys inside the cards' tools, as they were before the card. */
 const UNCHANGED: Record<string, Array<[needle: string, hover: string]>> = {
   'arcade_cards.py': [
-    ['=ToolMeta', modelHover('ToolMetadata',
-      'Arcade tool metadata: its `behavior` becomes the tool\'s MCP annotations, and `classification`, `behavior` and `extras` are sent as written in `_meta.arcade.metadata` (also the webhook metadata). `strict` is never sent.',
+    ['=ToolMeta', modelHover('ToolMetadata', BECOMES.ToolMetadata,
       '`readOnlyHint: true` · `destructiveHint: false` · `idempotentHint: false`* · `openWorldHint: true` (`*` spec default).')],
-    ['=Behavi', modelHover('Behavior',
-      'Arcade flags → MCP annotations: `read_only` → `readOnlyHint`, `destructive` → `destructiveHint`, `idempotent` → `idempotentHint`, `open_world` → `openWorldHint`. An unset or `None` flag is left out, so clients assume its default. `operations` go only to `_meta.arcade.metadata`.',
+    ['=Behavi', modelHover('Behavior', BECOMES.Behavior,
       '`readOnlyHint: true` · `destructiveHint: false` · `idempotentHint: false`* · `openWorldHint: true` (`*` spec default).')],
-    ['    read_on', lines(
-      '**`read_only`** — Arcade `Behavior` flag → MCP annotation **`readOnlyHint`**',
-      '',
-      'true means the tool does not modify its environment. Unset or `None`: clients assume `readOnlyHint: false`.',
-      '',
-      'In clients: read-only tools may run without a confirmation prompt; others keep asking.',
-      '',
-      '**This tool:** `readOnlyHint: true` (declared).',
-    )],
+    ['    read_on', READ_ONLY_HOVER],
   ],
   'sdk_cards.py': [
-    ['annotations=ToolAnnot', modelHover('ToolAnnotations', ANNOTATIONS_BECOME,
+    ['annotations=ToolAnnot', modelHover('ToolAnnotations', BECOMES.ToolAnnotations,
       '`readOnlyHint: true` · `destructiveHint: true`* · `idempotentHint: false`* · `openWorldHint: true`? (`*` spec default, `?` computed at run time).')],
   ],
   'cards.ts': [
-    ['annotations: ToolAnn', modelHover('ToolAnnotations', ANNOTATIONS_BECOME,
-      '`readOnlyHint: true` · `destructiveHint: true`* · `idempotentHint: false`* · `openWorldHint: false` (`*` spec default).')],
+    ['annotations: ToolAnn', modelHover('ToolAnnotations', BECOMES.ToolAnnotations,
+      '`readOnlyHint: true` · `destructiveHint: true`* · `idempotentHint: false` · `openWorldHint: false` (`*` spec default).')],
   ],
   'cards.go': [
-    ['mcp.ToolAnnot', modelHover('ToolAnnotations', ANNOTATIONS_BECOME,
+    ['mcp.ToolAnnot', modelHover('ToolAnnotations', BECOMES.ToolAnnotations,
       '`readOnlyHint: false`* · `destructiveHint: true` · `idempotentHint: false`* · `openWorldHint: false` (`*` spec default).')],
   ],
 };
