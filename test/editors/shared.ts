@@ -22,7 +22,7 @@ export const PLAN = {
   [PYTHON_FIXTURE]: {
     hoverNeedle: 'read_only',
     card: { needle: 'list_messages(folder', tool: 'Mail_ListMessages' },
-    plainNeedle: 'folder: str',
+    plainNeedle: 'folder: Annotated',
     completionAfter: 'ServiceDomain.',
     fix: { rule: 'delete-not-destructive', title: 'destructive=True', from: 'destructive=False', to: 'destructive=True' },
   },

@@ -33,7 +33,7 @@ describe('hover', () => {
       'List the messages of a folder.',
       '',
       '**Parameters:**',
-      '- `folder`: *description not known statically*',
+      '- `folder`: *no description*',
       '',
       '| hint | value | from |',
       '|---|---|---|',

@@ -109,7 +109,7 @@ function descriptionSection(projection: ToolProjection): string {
 }
 
 function parametersSection(parameters: readonly ParameterProjection[] | undefined): string {
-  if (!parameters) return '**Parameters:** not read for this form';
+  if (!parameters) return '**Parameters:** not known statically';
   if (parameters.length === 0) return '**Parameters:** none';
   const lines = parameters.map((parameter) => {
     const description = parameter.description !== undefined && parameter.description.trim() !== '' ? inline(parameter.description)
