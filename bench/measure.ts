@@ -82,9 +82,9 @@ export async function coldStart(paths: Paths, file: string): Promise<number> {
   return elapsed;
 }
 
-export type RequestKind = 'completion' | 'hover' | 'codeAction';
+export type RequestKind = 'completion' | 'hover' | 'toolCard' | 'codeAction';
 
-const CAPABILITY: Record<RequestKind, string> = { completion: 'completionProvider', hover: 'hoverProvider', codeAction: 'codeActionProvider' };
+const CAPABILITY: Record<RequestKind, string> = { completion: 'completionProvider', hover: 'hoverProvider', toolCard: 'hoverProvider', codeAction: 'codeActionProvider' };
 
 /** Request → response p95 for each announced request kind on `file`; undefined for kinds not announced. */
 export async function requestP95s(paths: Paths, file: string, count: number): Promise<Record<RequestKind, number | undefined>> {
@@ -97,10 +97,13 @@ export async function requestP95s(paths: Paths, file: string, count: number): Pr
         .map((position) => ['textDocument/completion', { textDocument: { uri }, position }]),
       hover: () => positionsAfter(text, ['read_only', 'readOnlyHint', 'ServiceDomain.', 'Operation.'], count)
         .map((position) => ['textDocument/hover', { textDocument: { uri }, position: { line: position.line, character: position.character - 2 } }]),
+      // The tool card: on the decorator's callee (`@app.to|ol`).
+      toolCard: () => positionsAfter(text, ['@app.tool', '@mcp.tool', '@tool'], count)
+        .map((position) => ['textDocument/hover', { textDocument: { uri }, position: { line: position.line, character: position.character - 2 } }]),
       codeAction: () => spreadOver(diagnostics, count)
         .map((diagnostic) => ['textDocument/codeAction', { textDocument: { uri }, range: diagnostic.range, context: { diagnostics: [diagnostic] } }]),
     };
-    const result: Record<RequestKind, number | undefined> = { completion: undefined, hover: undefined, codeAction: undefined };
+    const result: Record<RequestKind, number | undefined> = { completion: undefined, hover: undefined, toolCard: undefined, codeAction: undefined };
     for (const kind of Object.keys(requests) as RequestKind[]) {
       if (!capabilities[CAPABILITY[kind]]) continue;
       const samples: number[] = [];

@@ -49,6 +49,8 @@ const MONOREPO_IDS = [
   'monorepo-cli', 'monorepo-index', 'monorepo-keystroke-500-indexing', 'monorepo-keystroke-10000-ts-indexing',
   'monorepo-keystroke-500-indexed', 'monorepo-keystroke-10000-ts-indexed',
 ];
+/** How each request row names its request. */
+const REQUEST_NAMES: Record<RequestKind, string> = { completion: 'completion', hover: 'hover', toolCard: 'tool card hover', codeAction: 'code action' };
 const lines = (file: string) => fs.readFileSync(file, 'utf8').split('\n').length - 1;
 
 async function repeat(times: number, measure: (run: number) => Promise<number> | number): Promise<Spread> {
@@ -99,13 +101,13 @@ async function main(): Promise<void> {
     add({ id: 'cold-start', what: `cold start → first diagnostics, ${lines(data.python1000).toLocaleString('en')}-line file`, unit: 'ms', target: 400, figures });
   }
   if (wanted('requests')) {
-    const perKind: Record<RequestKind, number[]> = { completion: [], hover: [], codeAction: [] };
+    const perKind: Record<RequestKind, number[]> = { completion: [], hover: [], toolCard: [], codeAction: [] };
     for (let run = 0; run < runs; run++) {
       const result = await requestP95s(paths, data.python10000, 200);
       for (const kind of Object.keys(perKind) as RequestKind[]) if (result[kind] !== undefined) perKind[kind].push(result[kind]!);
     }
     for (const kind of Object.keys(perKind) as RequestKind[]) {
-      const what = `${kind === 'codeAction' ? 'code action' : kind} request → response, 10,000-line file (p95)`;
+      const what = `${REQUEST_NAMES[kind]} request → response, 10,000-line file (p95)`;
       add(perKind[kind].length
         ? { id: kind, what, unit: 'ms', target: 10, figures: spread(perKind[kind]) }
         : { id: kind, what, unit: 'ms', target: 10, note: 'not available yet (the server does not announce it)' });

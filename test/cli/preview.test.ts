@@ -111,6 +111,15 @@ test('preview FILE sees its project: a tool registered on a server imported from
   ]);
 });
 
+test('preview FILE --tool NAME: where each hint comes from (a preset of another module, its file named as files are)', () => {
+  const run = runCli(['preview', 'src/jira_mcp/tools/projects.py', '--tool', 'rename_project'], { cwd: JIRA });
+  assert.equal(run.stderr, '');
+  assert.equal(run.status, 0);
+  const [tool] = JSON.parse(run.stdout).tools;
+  const preset = { from: 'declared', constant: 'WRITE', file: 'src/jira_mcp/annotations.py' };
+  assert.deepEqual(tool.hintSources, { readOnlyHint: preset, destructiveHint: preset, idempotentHint: { from: 'spec-default' }, openWorldHint: { from: 'spec-default' } });
+});
+
 test('preview --server lists every tool the server lists across the project, mounted ones under their prefix', () => {
   const run = runCli(['preview', 'src/jira_mcp/server.py', '--server', 'mcp'], { cwd: JIRA });
   assert.equal(run.stderr, '');

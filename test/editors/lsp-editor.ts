@@ -11,7 +11,7 @@ import { SERVICE_DOMAINS } from '../../server/src/core/data/service-domains';
 import { repoRoot } from '../helpers/fixtures';
 import { requireEditor, run, scratchWorkspace } from './editor-process';
 import {
-  ExpectedDiagnostic, expectedAfterFix, expectedDiagnostics, fixtureText, LSP_SEVERITY, PLAN, positionOf, PYTHON_FIXTURE, sortDiagnostics,
+  cardHeading, ExpectedDiagnostic, expectedAfterFix, expectedDiagnostics, fixtureText, LSP_SEVERITY, PLAN, positionOf, PYTHON_FIXTURE, sortDiagnostics,
   textAfterFix, TYPESCRIPT_FIXTURE,
 } from './shared';
 
@@ -29,6 +29,11 @@ export interface EditorResult {
   capabilities?: { hover: boolean; completion: boolean; codeAction: boolean };
   diagnostics: EditorDiagnostic[];
   hover?: { kind?: string; value?: string } | string;
+  /** The hover on a tool's name (its card), and on a name that is no tool's (null: none). */
+  cardHover?: { kind?: string; value?: string } | string | null;
+  plainHover?: { kind?: string; value?: string } | string | null;
+  /** Neovim: the lines its hover float shows of the card (vim.lsp.util.stylize_markdown). */
+  cardShown?: string[];
   completion?: string[];
   codeActions?: Array<{ title: string; kind: string; isPreferred: boolean }>;
   applied?: string;
@@ -51,6 +56,8 @@ export async function runEditor(editor: EditorCommand, file: FixtureName): Promi
     const planFile = path.join(workspace.dir, 'plan.json');
     fs.writeFileSync(planFile, JSON.stringify({
       hover: positionOf(text, plan.hoverNeedle),
+      cardHover: positionOf(text, plan.card.needle),
+      plainHover: positionOf(text, plan.plainNeedle),
       completion: 'completionAfter' in plan ? positionOf(text, plan.completionAfter, 'after') : undefined,
       codeAction: { code: plan.fix.rule },
     }));
@@ -80,7 +87,7 @@ function asLsp(expected: ExpectedDiagnostic[]) {
   return sortDiagnostics(expected.map((d) => ({ ...d, severity: LSP_SEVERITY[d.severity] })));
 }
 
-function hoverText(hover: EditorResult['hover']): string {
+function hoverText(hover: EditorResult['cardHover']): string {
   return typeof hover === 'string' ? hover : hover?.value ?? '';
 }
 
@@ -95,6 +102,14 @@ function assertDiagnostics(result: EditorResult, file: FixtureName): void {
 function assertHoverMentions(result: EditorResult, text: RegExp): void {
   assert.ok(result.capabilities?.hover, 'the server offers hover');
   assert.match(hoverText(result.hover), text);
+}
+
+/** A tool's name shows its card, from its heading to its annotations table; a name that is no tool's shows nothing. */
+function assertToolCard(result: EditorResult, file: FixtureName): void {
+  const card = hoverText(result.cardHover);
+  assert.ok(card.startsWith(cardHeading(PLAN[file].card.tool)), card);
+  assert.match(card, /\n\| hint \| value \| from \|\n\|---\|---\|---\|\n\| `readOnlyHint` \| `true` \| declared here \|\n/);
+  assert.equal(result.plainHover, null);
 }
 
 function assertServiceDomainCompletion(result: EditorResult): void {
@@ -112,27 +127,30 @@ function assertQuickFixApplied(result: EditorResult, file: FixtureName): void {
 }
 
 /**
- * The checks every terminal editor passes: Python (diagnostics, hover over `read_only`, completion after
- * `ServiceDomain.`, the preferred quick-fix) and TypeScript (diagnostics, hover, quick-fix).
+ * The checks every terminal editor passes: Python (diagnostics, hover over `read_only`, the tool card on a
+ * tool's name and none on another name, completion after `ServiceDomain.`, the preferred quick-fix) and
+ * TypeScript (diagnostics, hovers, quick-fix).
  * `extra` adds the editor's own checks of what it shows.
  */
 export function describeEditor(title: string, editor: EditorCommand & { name: string }, extra?: (result: EditorResult, file: FixtureName) => void): void {
   describe(title, () => {
-    test('Python: diagnostics, hover over read_only, ServiceDomain completion, the preferred quick-fix applied', async (t) => {
+    test('Python: diagnostics, hover over read_only, the tool card, ServiceDomain completion, the preferred quick-fix applied', async (t) => {
       if (!requireEditor(t, editor.command, editor.name)) return;
       const result = await runEditor(editor, PYTHON_FIXTURE);
       assertDiagnostics(result, PYTHON_FIXTURE);
       assertHoverMentions(result, /readOnlyHint/);
+      assertToolCard(result, PYTHON_FIXTURE);
       assertServiceDomainCompletion(result);
       assertQuickFixApplied(result, PYTHON_FIXTURE);
       extra?.(result, PYTHON_FIXTURE);
     });
 
-    test('TypeScript: diagnostics, hover over readOnlyHint, the preferred quick-fix applied', async (t) => {
+    test('TypeScript: diagnostics, hover over readOnlyHint, the tool card, the preferred quick-fix applied', async (t) => {
       if (!requireEditor(t, editor.command, editor.name)) return;
       const result = await runEditor(editor, TYPESCRIPT_FIXTURE);
       assertDiagnostics(result, TYPESCRIPT_FIXTURE);
       assertHoverMentions(result, /readOnlyHint/);
+      assertToolCard(result, TYPESCRIPT_FIXTURE);
       assertQuickFixApplied(result, TYPESCRIPT_FIXTURE);
       extra?.(result, TYPESCRIPT_FIXTURE);
     });

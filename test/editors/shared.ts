@@ -17,15 +17,19 @@ export const EDITOR_WORKSPACE = path.join(repoRoot(), 'test', 'fixtures', 'edito
 export const PYTHON_FIXTURE = 'mail_tools.py';
 export const TYPESCRIPT_FIXTURE = 'calendar.ts';
 export const EDITOR_FIXTURES = [PYTHON_FIXTURE, TYPESCRIPT_FIXTURE] as const;
-/** What the tests ask the server about, per fixture. */
+/** What the tests ask the server about, per fixture: a flag's hover, a tool's card on its name, a name that is no tool's (no card). */
 export const PLAN = {
   [PYTHON_FIXTURE]: {
     hoverNeedle: 'read_only',
+    card: { needle: 'list_messages(folder', tool: 'Mail_ListMessages' },
+    plainNeedle: 'folder: Annotated',
     completionAfter: 'ServiceDomain.',
     fix: { rule: 'delete-not-destructive', title: 'destructive=True', from: 'destructive=False', to: 'destructive=True' },
   },
   [TYPESCRIPT_FIXTURE]: {
     hoverNeedle: 'readOnlyHint',
+    card: { needle: '"list_events"', tool: 'list_events' },
+    plainNeedle: 'McpServer({',
     fix: {
       rule: 'read-only-destructive', title: 'readOnlyHint to false', from: 'annotations: { readOnlyHint: true, destructiveHint: true', to: 'annotations: { readOnlyHint: false, destructiveHint: true',
       // No longer read-only, delete_event's missing idempotentHint now matters (rules.md MTL202).
@@ -33,6 +37,14 @@ export const PLAN = {
     },
   },
 } as const;
+
+/** How a tool's card starts: its name, then its title (the hover on its name, server/src/core/features/tool-card.ts). */
+export function cardHeading(tool: string): string {
+  return `**\`${tool}\`** · `;
+}
+
+/** The heading of the card's hints table. */
+export const CARD_TABLE = '| hint | value | from |';
 
 export type SeverityName = 'error' | 'warning' | 'info' | 'hint';
 /** LSP's numbering (also Neovim's vim.diagnostic.severity). */

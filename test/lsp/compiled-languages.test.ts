@@ -51,8 +51,8 @@ test('a .go file: diagnostics, the implicit-destructive quick-fix, hovers, compl
   const option = await hover(client, document, after(document, 'mcpgo.WithReadOnly'));
   assert.ok(option?.startsWith('**`readOnlyHint`** — MCP tool annotation (mcp-go\'s option `WithReadOnlyHintAnnotation`)'), option);
   assert.ok(option?.includes('Omitted: the SDK sends `readOnlyHint: false` itself (mcp-go\'s `NewTool` fills every hint left unset).'), option);
-  const table = await hover(client, document, after(document, 'mcpgo.NewT'));
-  assert.ok(table?.includes('| `destructiveHint` | `true` | default (not declared) |'), table);
+  const card = await hover(client, document, after(document, 'mcpgo.NewT'));
+  assert.ok(card?.includes('| `destructiveHint` | `true` | not declared: mcp-go\'s `NewTool` sends the default |'), card);
 
   const hints = await inlayHints(client, document);
   assert.deepEqual(hints.map((hint) => [hint.position.line + 1, hint.label]), [

@@ -1,32 +1,13 @@
 // Hovers and inlay hints over the real server: flags and hints (mapping, meaning and default,
 // clients in one line, this tool's value), ToolMetadata / Behavior / Classification /
-// ToolAnnotations (what they become for clients), enum members, the registration's table, rule
+// ToolAnnotations (what they become for clients), enum members, the tool card, rule
 // codes in suppression comments, and the why of the findings under the cursor; the
 // effective-annotation labels and their setting.
 import * as assert from 'node:assert/strict';
 import { after as afterAll, before, describe, test } from 'node:test';
 import { LspClient } from '../helpers/lsp-client';
+import { BECOMES, modelHover, READ_ONLY_HOVER } from '../helpers/expected-hovers';
 import { after, EDITOR_CAPABILITIES, editorFixture, hover, inlayHints, inlineDocument, openAndLint } from '../helpers/lsp-requests';
-
-/** Four short paragraphs: the mapping, the meaning and default, clients in one line, this tool. */
-const READ_ONLY_HOVER = [
-  '**`read_only`** — Arcade `Behavior` flag → MCP annotation **`readOnlyHint`**',
-  '',
-  'true means the tool does not modify its environment. Unset or `None`: clients assume `readOnlyHint: false`.',
-  '',
-  'In clients: read-only tools may run without a confirmation prompt; others keep asking.',
-  '',
-  '**This tool:** `readOnlyHint: true` (declared).',
-].join('\n');
-
-/** A model object's hover: its name, what it becomes for clients, this tool's values. */
-function modelHover(object: string, becomes: string, thisTool: string): string {
-  return [`**\`${object}\`** — what it becomes for clients`, '', becomes, '', `**This tool:** ${thisTool}`].join('\n');
-}
-
-const BEHAVIOR_BECOMES = 'Arcade flags → MCP annotations: `read_only` → `readOnlyHint`, `destructive` → `destructiveHint`, `idempotent` → `idempotentHint`, `open_world` → `openWorldHint`. An unset or `None` flag is left out, so clients assume its default. `operations` go only to `_meta.arcade.metadata`.';
-
-const TOOL_ANNOTATIONS_BECOMES = 'MCP tool annotations, sent as written in the tool\'s `tools/list` entry. An omitted hint takes the spec default: `readOnlyHint: false`, `destructiveHint: true`, `idempotentHint: false`, `openWorldHint: true`.';
 
 describe('hover', () => {
   let client: LspClient;
@@ -45,18 +26,24 @@ describe('hover', () => {
       '**`ServiceDomain.CALENDAR`** — wire value `"calendar"`\n\n**Service domain:** Calendar and scheduling services');
     assert.equal(await hover(client, document, after(document, 'Operation.RE')),
       '**`Operation.READ`** — wire value `"read"`\n\n**When to use:** The tool only observes. No state was created, modified, or removed.');
-    assert.equal(await hover(client, document, after(document, '@app.to')), [
-      '**`Mail_ListMessages`** — annotations clients will see',
+    // The tool card, on the decorator and on the function's name.
+    const card = [
+      '**`Mail_ListMessages`** · title `ListMessages`',
       '',
-      '| hint | value | |',
+      'List the messages of a folder.',
+      '',
+      '**Parameters:**',
+      '- `folder`: *no description*',
+      '',
+      '| hint | value | from |',
       '|---|---|---|',
-      '| `readOnlyHint` | `true` | declared |',
-      '| `destructiveHint` | `false` | declared |',
-      '| `idempotentHint` | `true` | declared |',
-      '| `openWorldHint` | `true` | declared |',
-      '',
-      'Title: `ListMessages`',
-    ].join('\n'));
+      '| `readOnlyHint` | `true` | declared here |',
+      '| `destructiveHint` | `false` | declared here |',
+      '| `idempotentHint` | `true` | declared here |',
+      '| `openWorldHint` | `true` | declared here |',
+    ].join('\n');
+    assert.equal(await hover(client, document, after(document, '@app.to')), card);
+    assert.equal(await hover(client, document, after(document, 'def list_mess')), card);
     const destructive = await hover(client, document, after(document, '    destruc'));
     assert.match(destructive ?? '', /^\*\*`destructive`\*\* — Arcade `Behavior` flag → MCP annotation \*\*`destructiveHint`\*\*/);
     assert.match(destructive ?? '', /\*\*This tool:\*\* `destructiveHint: false` \(declared\) — no effect, since the tool is read-only\.$/);
@@ -68,14 +55,13 @@ describe('hover', () => {
     assert.equal(why, '**MTL901 unused-suppression:** A stale suppression hides the next real problem of that rule on the same line, and tells readers that something is wrong where nothing is. [Documentation](https://github.com/mcp-tool-lint/mcp-tool-lint/blob/main/docs/rules/unused-suppression.md)');
     const name = await hover(client, document, after(document, ', unused-'));
     assert.ok(name?.startsWith('**MTL901 unused-suppression**'), name);
-    assert.equal(await hover(client, document, after(document, 'def list_mess')), undefined);
     const declared = '`readOnlyHint: true` · `destructiveHint: false` · `idempotentHint: true` · `openWorldHint: true`.';
     assert.equal(await hover(client, document, after(document, '=ToolMeta')), modelHover('ToolMetadata',
-      'Arcade tool metadata: its `behavior` becomes the tool\'s MCP annotations, and `classification`, `behavior` and `extras` are sent as written in `_meta.arcade.metadata` (also the webhook metadata). `strict` is never sent.', declared));
+      BECOMES.ToolMetadata, declared));
     assert.equal(await hover(client, document, after(document, '=Classif')), modelHover('Classification',
-      'Not an MCP annotation: `service_domains` go only to `_meta.arcade.metadata` (also the webhook metadata), for tool discovery. A service domain means an external service, so `open_world` must not be False.',
+      BECOMES.Classification,
       '`"classification": {"service_domains":["email","calendar"]}` in `_meta.arcade.metadata`.'));
-    assert.equal(await hover(client, document, after(document, '=Beh')), modelHover('Behavior', BEHAVIOR_BECOMES, declared));
+    assert.equal(await hover(client, document, after(document, '=Beh')), modelHover('Behavior', BECOMES.Behavior, declared));
     await client.close(document.uri);
   });
 
@@ -84,12 +70,13 @@ describe('hover', () => {
     await openAndLint(client, document);
     // MTL201 sits on this Behavior, which leaves read_only unset (its misspelling `readonly` is MTL206's).
     assert.equal(await hover(client, document, after(document, '=Beha')), [
-      modelHover('Behavior', BEHAVIOR_BECOMES, '`readOnlyHint: false`* · `destructiveHint: false` · `idempotentHint: true` · `openWorldHint: true` (`*` spec default).'),
+      modelHover('Behavior', BECOMES.Behavior, '`readOnlyHint: false`* · `destructiveHint: false` · `idempotentHint: true` · `openWorldHint: true` (`*` spec default).'),
       '', '---', '',
       '**MTL201 missing-behavior-flag:** Arcade leaves an unset flag out of the tool\'s MCP annotations, and clients then assume the spec\'s pessimistic defaults: not read-only, destructive, not idempotent, open-world. A read-only tool without `read_only=True` gets a confirmation prompt on every call, and directory reviews reject tools whose flags are not explicit. [Documentation](https://github.com/mcp-tool-lint/mcp-tool-lint/blob/main/docs/rules/missing-behavior-flag.md)',
     ].join('\n'));
     const annotations = await hover(client, document, after(document, '=ToolAnnot'));
-    assert.ok(annotations?.startsWith(modelHover('ToolAnnotations', TOOL_ANNOTATIONS_BECOMES,
+    assert.ok(annotations?.startsWith(modelHover('ToolAnnotations',
+      BECOMES.ToolAnnotations,
       '`readOnlyHint: true` · `destructiveHint: true`* · `idempotentHint: false`* · `openWorldHint: true` (`*` spec default).')), annotations);
     await client.close(document.uri);
   });
@@ -109,8 +96,8 @@ describe('hover', () => {
     const openWorld = await hover(client, document, after(document, 'openWorld'));
     assert.match(openWorld ?? '', /Omitted: clients assume `openWorldHint: true`\./);
     assert.match(openWorld ?? '', /\*\*This tool:\*\* `openWorldHint: false` \(declared\)\.$/);
-    const table = await hover(client, document, after(document, 'registerT'));
-    assert.ok(table?.includes('| `destructiveHint` | `true` | default (not declared) |'), table);
+    const card = await hover(client, document, after(document, 'registerT'));
+    assert.ok(card?.includes('| `destructiveHint` | `true` | not declared: spec default |'), card);
     await client.close(document.uri);
   });
 
@@ -155,7 +142,7 @@ describe('hover', () => {
     await openAndLint(client, document);
     const declared = '`readOnlyHint: true` · `destructiveHint: false` · `idempotentHint: true` · `openWorldHint: false`.';
     const checkHovers = async () => {
-      assert.equal(await hover(client, document, after(document, 'READ_ONLY = ToolAnn')), modelHover('ToolAnnotations', TOOL_ANNOTATIONS_BECOMES, declared));
+      assert.equal(await hover(client, document, after(document, 'READ_ONLY = ToolAnn')), modelHover('ToolAnnotations', BECOMES.ToolAnnotations, declared));
       const ownKey = await hover(client, document, after(document, 'readOnlyHint=False, destr'));
       assert.ok(ownKey?.endsWith('**This tool:** `destructiveHint: true` (declared).'), ownKey);
     };
@@ -206,7 +193,7 @@ describe('inlay hints', () => {
       [{ line: 15, character: 20 }, 'read-only · open'],
     ]);
     const tooltip = hints[0].tooltip;
-    assert.ok(typeof tooltip === 'object' && tooltip.value.startsWith('**`list_events`** — annotations clients will see\n\n| hint | value | |'), JSON.stringify(tooltip));
+    assert.ok(typeof tooltip === 'object' && tooltip.value.startsWith('**`list_events`** — annotations clients will see\n\n| hint | value | from |\n|---|---|---|\n| `readOnlyHint` | `true` | declared here |'), JSON.stringify(tooltip));
     assert.ok(typeof tooltip === 'object' && tooltip.value.endsWith('`*` not declared: the value clients assume by default · `?` computed at run time'
       + ' · read-only/writes: `readOnlyHint` true/false · destructive/additive: `destructiveHint` true/false · idempotent/non-idempotent: `idempotentHint` true/false · open/closed: `openWorldHint` true/false'), JSON.stringify(tooltip));
     await client.close(python.uri);

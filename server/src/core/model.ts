@@ -235,6 +235,12 @@ export interface ToolDeclaration {
   range: Range;
   /** Where MTL203 and tool-level findings sit: decorator callee, `registerTool` callee, `name` key, class name. */
   nameRange: Range;
+  /**
+   * Other places in this file that stand for the tool, besides `nameRange` and `nameValue`: the
+   * function, method or class it is declared with (`def send_email`, `add_tool(send_email)`, a C#
+   * method), a Go `mcp.Tool` literal's type. The tool card shows on each.
+   */
+  namedAt?: Range[];
   description?: string;
   /** Where the description is written (a docstring, `description=`, a `description` value), when it is. */
   descriptionValue?: Value;

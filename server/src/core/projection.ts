@@ -23,6 +23,25 @@ export interface JsonFinding {
 
 export type HintValues = Partial<Record<HintName, boolean>>;
 
+/** Where a hint's value comes from. */
+export type HintSource =
+  /** Written for this tool; through the shared constant or preset `constant`, written in `file` when another module holds it. */
+  | { from: 'declared'; constant?: string; file?: string }
+  /** Written, but computed at run time (`invalid`: written as something other than a boolean). */
+  | { from: 'unknown'; invalid?: boolean; constant?: string; file?: string }
+  /** Not written, and the SDK sends the spec default itself (mcp-go's `NewTool`). */
+  | { from: 'sdk-default' }
+  /** Not written, not sent: clients assume the spec default. */
+  | { from: 'spec-default' };
+
+/** One input parameter as clients see it in the input schema. */
+export interface ParameterProjection {
+  name: string;
+  description?: string;
+  /** The linter cannot read whether it has a description. */
+  unknown?: boolean;
+}
+
 export interface ToolProjection {
   name: string;
   title: string;
@@ -34,12 +53,16 @@ export interface ToolProjection {
   defaulted: HintName[];
   /** Hints whose value the linter cannot evaluate statically (shown as defaults, but may differ at run time). */
   unknown: HintName[];
+  /** Where each hint's effective value comes from. */
+  hintSources: Record<HintName, HintSource>;
   findings: JsonFinding[];
   toolsList: { name: string; title?: string; annotations: Record<string, unknown> };
   /** The description clients receive (a Python docstring as `inspect.cleandoc` leaves it), when the linter can read it. */
   description?: string;
+  /** Why `description` is left out: the tool has none (`missing`), or it is computed at run time (`unknown`). */
+  descriptionState?: 'missing' | 'unknown';
   /** The input parameters, in order, each with its description when it has one; left out when the linter cannot list them. */
-  parameters?: Array<{ name: string; description?: string }>;
+  parameters?: ParameterProjection[];
   arcadeMeta?: Record<string, unknown>;
   webhookMetadata?: Record<string, unknown>;
   /** Set when the name a client sees cannot be known statically (e.g. Arcade's toolkit prefix). */
@@ -81,7 +104,7 @@ export function projectFile(file: string, declarations: readonly ToolDeclaration
   return {
     file,
     tools: declarations.map((declaration, index) =>
-      projectTool(declaration, findingsOfDeclaration(declarations, findings, index).map((finding) => toJsonFinding(finding, file, showFile)))),
+      projectTool(declaration, findingsOfDeclaration(declarations, findings, index).map((finding) => toJsonFinding(finding, file, showFile)), showFile)),
   };
 }
 
@@ -113,14 +136,28 @@ export function positionedTool(tool: ToolProjection, file: string): PositionedTo
   };
 }
 
-/** The hints as declared: Arcade flags become hints; `None` and unknown values are left out. */
-function declaredHints(declaration: ToolDeclaration): { declared: HintValues; unknown: HintName[] } {
+/**
+ * The hints as declared, and where each value comes from: Arcade flags become hints; `None` is left
+ * out; values the linter cannot read are `unknown`; a hint not written takes its default, sent by
+ * the SDK itself (`sentDefaults`) or assumed by clients.
+ */
+function declaredHints(declaration: ToolDeclaration, showFile: (absolute: string) => string): { declared: HintValues; unknown: HintName[]; sources: Record<HintName, HintSource> } {
   const declared: HintValues = {};
   const unknown: HintName[] = [];
+  const sources: Partial<Record<HintName, HintSource>> = {};
+  const writtenIn = (field: FlagField) => ({
+    ...(field.value.viaName !== undefined ? { constant: field.value.viaName } : {}),
+    ...(field.value.file !== undefined ? { file: showFile(field.value.file) } : {}),
+  });
   const record = (hint: HintName, field: FlagField | undefined) => {
     const value = knownBoolean(field);
-    if (value !== undefined) declared[hint] = value;
-    else if (field && (field.state === 'unknown' || field.state === 'invalid')) unknown.push(hint);
+    if (value !== undefined) {
+      declared[hint] = value;
+      sources[hint] = { from: 'declared', ...writtenIn(field!) };
+    } else if (field && (field.state === 'unknown' || field.state === 'invalid')) {
+      unknown.push(hint);
+      sources[hint] = { from: 'unknown', ...(field.state === 'invalid' ? { invalid: true } : {}), ...writtenIn(field) };
+    }
   };
   const behavior = declaration.metadata?.behavior;
   if (behavior) {
@@ -130,15 +167,38 @@ function declaredHints(declaration: ToolDeclaration): { declared: HintValues; un
     for (const [flag, field] of Object.entries(slots) as Array<[ArcadeFlag, FlagField | undefined]>) record(FLAG_TO_HINT[flag], field);
   }
   if (declaration.annotations) for (const hint of HINTS) record(hint, declaration.annotations.hints[hint]);
-  return { declared, unknown };
+  const hidden = mayHideHints(declaration);
+  for (const hint of HINTS) {
+    if (sources[hint]) continue;
+    if (hidden) unknown.push(hint);
+    sources[hint] = hidden ? { from: 'unknown' } : { from: declaration.sentDefaults?.includes(hint) ? 'sdk-default' : 'spec-default' };
+  }
+  return { declared, unknown, sources: sources as Record<HintName, HintSource> };
+}
+
+/**
+ * Whether the hints not read may be written where the linter cannot see them (a computed or
+ * imported value it cannot read, a `**spread` or `...spread` of unknown contents): they are then
+ * unknown rather than defaults, as the "missing" rules stay silent on them.
+ */
+function mayHideHints(declaration: ToolDeclaration): boolean {
+  const opaque = (value: Value | undefined): boolean => value !== undefined && value.kind !== 'null'
+    && ((value.kind !== 'call' && value.kind !== 'mapping') || value.opaqueSpread === true);
+  if (isArcade(declaration)) {
+    const written = declaration.metadataValue;
+    return written ? opaque(written) || opaque(declaration.metadata?.behavior?.value) : opaque(declaration.registration);
+  }
+  const annotations = declaration.annotations?.value;
+  return annotations ? opaque(annotations) : opaque(declaration.registration);
 }
 
 function isArcade(declaration: ToolDeclaration): boolean {
   return declaration.form.startsWith('arcade-');
 }
 
-export function projectTool(declaration: ToolDeclaration, findings: JsonFinding[] = []): ToolProjection {
-  const { declared, unknown } = declaredHints(declaration);
+/** `showFile` names the file of a preset another module holds, as the output names files (by default, its absolute path). */
+export function projectTool(declaration: ToolDeclaration, findings: JsonFinding[] = [], showFile: (absolute: string) => string = (absolute) => absolute): ToolProjection {
+  const { declared, unknown, sources } = declaredHints(declaration, showFile);
   const effective = { ...SPEC_DEFAULTS, ...declared };
   const defaulted = HINTS.filter((hint) => declared[hint] === undefined);
   const toolName = declaration.name ?? declaration.functionName ?? '<unknown>';
@@ -152,10 +212,12 @@ export function projectTool(declaration: ToolDeclaration, findings: JsonFinding[
     effective,
     defaulted,
     unknown,
+    hintSources: sources,
     findings,
     toolsList: { name: toolName, annotations: {} },
   };
   if (declaration.description !== undefined) projection.description = declaration.description;
+  else projection.descriptionState = declaration.descriptionState ?? 'unknown';
   const parameters = inputParameters(declaration);
   if (parameters) projection.parameters = parameters;
   if (isArcade(declaration)) {
@@ -191,7 +253,7 @@ function inputParameters(declaration: ToolDeclaration): ToolProjection['paramete
   if (!declaration.parameterDocs) return undefined;
   return declaration.parameterDocs
     .filter((parameter) => !parameter.injected && !parameter.mayBeInjected)
-    .map((parameter) => (parameter.description !== undefined ? { name: parameter.name, description: parameter.description } : { name: parameter.name }));
+    .map(({ name, description, unknown }) => (description !== undefined ? { name, description } : unknown ? { name, unknown } : { name }));
 }
 
 function stringOf(value: Value | undefined): string | undefined {

@@ -50,7 +50,7 @@ export function previewServer(index: ProjectIndex, server: ServerRef, analyse: (
     if (!analysis || at < 0) continue;
     const shown = display(tool.file);
     const findings: JsonFinding[] = findingsOfDeclaration(analysis.declarations, analysis.findings, at).map((finding) => toJsonFinding(finding, shown, display));
-    const projection = projectTool(analysis.declarations[at], findings);
+    const projection = projectTool(analysis.declarations[at], findings, display);
     if (tool.composed) listUnderPrefixes(projection, tool.composed.prefixes);
     tools.push({ projection, file: tool.file, composed: tool.composed });
   }

@@ -2,7 +2,8 @@
 ;; Run on one file:
 ;;   MTL_SERVER_JS=dist/server.js MTL_PLAN=plan.json MTL_OUT=result.json emacs -Q --batch -l eglot-check.el FILE
 ;; Connects eglot to `node dist/server.js --stdio', waits for flymake to hold the server's
-;; diagnostics, then (as the plan says) asks for a hover and a completion, takes the preferred
+;; diagnostics, then (as the plan says) asks for hovers (a flag, a tool's name, a name that is no
+;; tool's) and a completion, takes the preferred
 ;; quick-fix for one diagnostic code and applies its edit with eglot's own workspace-edit code,
 ;; waits for the republished diagnostics, and writes what it saw as JSON.  The node test
 ;; (emacs.test.ts) compares it; this script asserts nothing.
@@ -75,6 +76,12 @@
     (let ((hover (mtl-request :textDocument/hover (mtl-position-params (gethash "hover" plan)))))
       (mtl-put :hover (or (plist-get hover :contents) :null)))
     (mtl-step "hover"))
+  (when (and (gethash "cardHover" plan) (eglot--server-capable :hoverProvider))
+    (let ((card (mtl-request :textDocument/hover (mtl-position-params (gethash "cardHover" plan))))
+          (plain (mtl-request :textDocument/hover (mtl-position-params (gethash "plainHover" plan)))))
+      (mtl-put :cardHover (or (plist-get card :contents) :null))
+      (mtl-put :plainHover (or (plist-get plain :contents) :null)))
+    (mtl-step "card"))
   (when (and (gethash "completion" plan) (eglot--server-capable :completionProvider))
     (let* ((completion (mtl-request :textDocument/completion (mtl-position-params (gethash "completion" plan))))
            (items (if (vectorp completion) completion (plist-get completion :items))))

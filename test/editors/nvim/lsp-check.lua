@@ -1,7 +1,7 @@
 -- Neovim 0.7 as a real LSP client of mcp-tool-lint. Run on one file:
 --   MTL_SERVER_JS=dist/server.js MTL_PLAN=plan.json MTL_OUT=result.json nvim --headless -u lsp-check.lua FILE
 -- It attaches `node dist/server.js --stdio` to the buffer, waits for diagnostics, then (as the plan says)
--- asks for a hover and a completion, takes the preferred quick-fix for one diagnostic code, applies
+-- asks for hovers (a flag, a tool's name, a name that is no tool's) and a completion, takes the preferred quick-fix for one diagnostic code, applies
 -- its edit with Neovim's own apply_workspace_edit, waits for the republished diagnostics, and writes
 -- everything it saw as JSON. The node test (nvim.test.ts) compares it; this script asserts nothing.
 
@@ -67,6 +67,19 @@ local function check(buf, client_id)
     local hover = request(buf, 'textDocument/hover', position_params(buf, plan.hover))
     result.hover = hover and hover.contents
     table.insert(result.steps, 'hover')
+  end
+
+  -- A tool's card on its name, and what Neovim's hover float shows of it; nothing on a name that is no tool's.
+  if plan.cardHover and result.capabilities.hover then
+    local card = request(buf, 'textDocument/hover', position_params(buf, plan.cardHover))
+    result.cardHover = card and card.contents or vim.NIL
+    if card then
+      local lines = vim.lsp.util.trim_empty_lines(vim.lsp.util.convert_input_to_markdown_lines(card.contents))
+      result.cardShown = vim.lsp.util.stylize_markdown(vim.api.nvim_create_buf(false, true), lines, {})
+    end
+    local plain = request(buf, 'textDocument/hover', position_params(buf, plan.plainHover))
+    result.plainHover = plain and plain.contents or vim.NIL
+    table.insert(result.steps, 'card')
   end
 
   if plan.completion and result.capabilities.completion then

@@ -1,6 +1,6 @@
 // The packaged extension as a user gets it: `npm run package`'s .vsix installed into code-server
 // (`--install-extension`, an extensions folder of its own), then the workbench driven in chromium like a
-// user: the squiggles and the Problems panel, a hover that fits without scrolling, the quick-fix menu,
+// user: the squiggles and the Problems panel, a hover that fits without scrolling, the tool card, the quick-fix menu,
 // the preview panel, "Fix all" and its message, a tool snippet typed and accepted with Enter.
 // Screenshots go to test-output/ (ignored by git).
 import * as assert from 'node:assert/strict';
@@ -149,6 +149,15 @@ test('the packaged .vsix installs into code-server and lints; what a user sees, 
     await hover.first().waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
     await shot(page, 'vscode-hover.png');
     assert.ok(await hoverFits(page), 'the hover on read_only shows everything without scrolling at 1400x900');
+    await page.keyboard.press('Escape');
+
+    // The tool card on the function's name, rendered from Markdown: the hints as a table, whole at 1400x900.
+    await token(page, 'delete_message').hover();
+    const card = page.locator('.monaco-hover:visible', { hasText: 'Mail_DeleteMessage · title DeleteMessage' });
+    await card.first().waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+    await shot(page, 'vscode-tool-card.png');
+    assert.equal(await card.first().locator('table tr').count(), 5, 'the hints render as a table: its heading and a row per hint');
+    assert.ok(await hoverFits(page), 'the tool card on delete_message shows everything without scrolling at 1400x900');
     await page.keyboard.press('Escape');
 
     await token(page, 'destructive').click();

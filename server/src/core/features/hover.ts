@@ -2,8 +2,8 @@
  * Hovers (markdown), a few lines each: a flag or hint key (MCP mapping, meaning and default, what
  * clients do, this tool's effective value), `ToolMetadata` / `Behavior` / `Classification` /
  * `ToolAnnotations` (what they become for clients, model-hover.ts), `ServiceDomain.X` /
- * `Operation.X` (description and wire value), the registration (the annotations a client will
- * see, as a table), and a rule code in a suppression comment (the rule's docs). Below, for each
+ * `Operation.X` (description and wire value), the tool card on the tool's name and registration
+ * (tool-card.ts), and a rule code in a suppression comment (the rule's docs). Below, for each
  * finding under the cursor, why its rule matters: the longer story its short message leaves out.
  */
 import { Node, Tree } from 'web-tree-sitter';
@@ -20,6 +20,7 @@ import { findSuppressions } from '../suppressions';
 import { FIELD_DOCS, HINT_DOCS, hintOfKey } from './field-docs';
 import { contains, declarationsReaching, entryKeyAt } from './locate';
 import { modelObjectHover } from './model-hover';
+import { toolCardAt } from './tool-card';
 
 export interface CoreHover {
   markdown: string;
@@ -39,15 +40,16 @@ function mainHover(tree: Tree, text: string, position: Position, result: Analysi
   const node = tree.rootNode.descendantForIndex(offset, offset);
   if (node?.type === 'comment') return suppressionHover(tree, text, offset);
   const declarations = result?.declarations ?? [];
-  const key = entryKeyAt(declarations, position);
-  if (key) return keyHover(key.declaration, key.entry);
-  const member = enumMemberAt(node, offset) ?? enumStringAt(declarations, position);
+  // The cheap ones first (a tool's names, `ServiceDomain.X` read from the tree): they are never a key, and
+  // looking for a key outside the tools under the cursor reads every tool's values (entryKeyAt).
+  const card = toolCardAt(declarations, position);
+  if (card) return card;
+  const member = enumMemberAt(node, offset);
   if (member) return member;
-  const model = modelObjectHover(declarations, node, position);
-  if (model) return model;
-  const tool = declarations.find((declaration) => contains(declaration.nameRange, position));
-  if (tool) return { markdown: toolTable(tool), range: tool.nameRange };
-  return undefined;
+  const key = entryKeyAt(declarations, position);
+  const keyDocs = key && keyHover(key.declaration, key.entry);
+  if (keyDocs) return keyDocs;
+  return enumStringAt(declarations, position) ?? modelObjectHover(declarations, node, position);
 }
 
 /** Why each rule reporting at `position` matters (its docs' "why"), once per rule, with its docs page. */
@@ -150,25 +152,6 @@ function memberHover(enumName: EnumName, member: string, range: Range): CoreHove
     markdown: `**${code(`${enumName}.${info.member}`)}** — wire value ${code(`"${info.value}"`)}\n\n**${label}:** ${info.description}`,
     range,
   };
-}
-
-/** The tool's annotations as clients will see them. */
-export function toolTable(declaration: ToolDeclaration, projection: ToolProjection = projectTool(declaration)): string {
-  const rows = HINTS.map((hint) => {
-    const value = projection.effective[hint];
-    const how = projection.unknown.includes(hint) ? 'computed at run time' : projection.defaulted.includes(hint) ? 'default (not declared)' : 'declared';
-    return `| ${code(hint)} | ${code(String(value))} | ${how} |`;
-  });
-  const lines = [
-    `**${code(projection.toolsList.name)}** — annotations clients will see`,
-    '',
-    '| hint | value | |',
-    '|---|---|---|',
-    ...rows,
-  ];
-  if (projection.title !== projection.toolsList.name) lines.push('', `Title: ${code(projection.title)}`);
-  if (projection.note) lines.push('', projection.note);
-  return lines.join('\n');
 }
 
 function suppressionHover(tree: Tree, text: string, offset: number): CoreHover | undefined {

@@ -9,7 +9,7 @@
 import { offsetAt } from '../fixes/positions';
 import { HintName, Position, Range, ToolDeclaration } from '../model';
 import { projectTool, ToolProjection } from '../projection';
-import { toolTable } from './hover';
+import { toolTable } from './tool-card';
 
 export interface CoreInlayHint {
   position: Position;
@@ -79,7 +79,7 @@ export function inlayHintsFor(text: string, declarations: readonly ToolDeclarati
     usedLines.add(line);
     const projection = projectTool(declaration);
     const label = annotationsLabel(projection);
-    hints.push({ position: placeOf(text, declaration, label), label, tooltip: `${toolTable(declaration, projection)}\n\n${LEGEND}` });
+    hints.push({ position: placeOf(text, declaration, label), label, tooltip: `${toolTable(projection)}\n\n${LEGEND}` });
   }
   return hints;
 }

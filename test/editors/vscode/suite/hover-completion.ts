@@ -1,9 +1,9 @@
-// Hover and completion from the server, as VS Code's own providers API returns them.
+// Hover (a flag, the tool card, none on a name that is no tool's) and completion from the server, as VS Code's own providers API returns them.
 import * as assert from 'node:assert/strict';
 import { suite, test } from 'mocha';
 import * as vscode from 'vscode';
 import { SERVICE_DOMAINS } from '../../../../server/src/core/data/service-domains';
-import { EDITOR_FIXTURES, fixtureText, PLAN, positionOf, PYTHON_FIXTURE } from '../../shared';
+import { CARD_TABLE, cardHeading, EDITOR_FIXTURES, fixtureText, PLAN, positionOf, PYTHON_FIXTURE } from '../../shared';
 import { hoverText, openFixture, positionAt, waitFor } from './vscode-helpers';
 
 suite('hover and completion', () => {
@@ -18,6 +18,23 @@ suite('hover and completion', () => {
         return /readOnlyHint/.test(joined) ? joined : undefined;
       });
       assert.match(text, /readOnlyHint/);
+    });
+  }
+
+  for (const fixture of EDITOR_FIXTURES) {
+    const { card, plainNeedle } = PLAN[fixture];
+    test(`${fixture}: the hover over ${card.needle} is the tool's card; over ${plainNeedle}, no card`, async () => {
+      const editor = await openFixture(fixture);
+      const hoversAt = async (needle: string) => hoverText(await vscode.commands.executeCommand<vscode.Hover[]>(
+        'vscode.executeHoverProvider', editor.document.uri, positionAt(editor.document, positionOf(fixtureText(fixture), needle))));
+      const heading = cardHeading(card.tool);
+      const text = await waitFor(`the card over ${card.needle}`, async () => {
+        const joined = await hoversAt(card.needle);
+        return joined.includes(heading) ? joined : undefined;
+      });
+      assert.match(text, /\| `readOnlyHint` \| `true` \| declared here \|/);
+      // The server answers hovers by now: one over a name that is no tool's holds no card (other extensions may add theirs).
+      assert.ok(!(await hoversAt(plainNeedle)).includes(CARD_TABLE));
     });
   }
 

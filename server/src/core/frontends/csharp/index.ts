@@ -60,7 +60,8 @@ function toolOf(attribute: Node, form: DeclarationForm, imported: boolean): Tool
   const value = list ? argumentsValue(attribute, list, owner) : undefined;
   const entries = value?.kind === 'call' ? value.entries : [];
   const entry = (key: string): Entry | undefined => lastEntry(entries, key);
-  const memberName = target.childForFieldName('name')?.text;
+  const memberNameNode = target.childForFieldName('name');
+  const memberName = memberNameNode?.text;
   const nameValue = entry('Name')?.value ?? (form === 'csharp-command-metadata' ? propertyValue(target, 'Name', owner) : undefined);
   const method = form === 'csharp-mcp-server-tool';
   const descriptionNode = method ? descriptionArgument(target) : undefined;
@@ -75,6 +76,7 @@ function toolOf(attribute: Node, form: DeclarationForm, imported: boolean): Tool
     form,
     range: rangeOf(target),
     nameRange: rangeOf(attribute.childForFieldName('name') ?? attribute),
+    ...(memberNameNode ? { namedAt: [rangeOf(memberNameNode)] } : {}),
     parameters: method ? parameterNames(target) : [],
     keys: [],
     // Azure's command classes: a description the attribute leaves out comes from a base class or does not compile.

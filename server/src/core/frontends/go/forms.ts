@@ -47,6 +47,7 @@ export function goSdkTool(literal: Node, context: GoFormContext): ToolDeclaratio
     form: 'go-sdk-tool',
     range: rangeOf(literal),
     nameRange: name?.keyRange ?? rangeOf(literal.childForFieldName('type') ?? literal),
+    namedAt: [rangeOf(literal.childForFieldName('type') ?? literal)],
     parameters: [],
     keys: [],
     ...describedBy(description, 'missing'),

@@ -138,6 +138,7 @@ function buildDeclaration(registration: Registration, module: PythonModule, valu
     range: rangeOf(registration.node),
     nameRange: registration.calleeRange,
     functionName: registration.functionName,
+    ...(registration.functionNameRanges ? { namedAt: registration.functionNameRanges } : {}),
     parameters: parameterNames(registration.functionNode),
     registration: callValue,
     keys: [],

@@ -28,6 +28,8 @@ export interface Registration {
   /** The registered function's definition, when it is in this file. */
   functionNode?: Node;
   functionName?: string;
+  /** The function's name where it is defined in this file, and where the registering call passes it (`add_tool(fn)`). */
+  functionNameRanges?: Range[];
   /** Positional argument that holds the function (`add_tool(fn)`), skipped when reading arguments. */
   skipPositional: number;
   /** The receiver (`app` in `@app.tool`), when there is one. */
@@ -114,6 +116,7 @@ function fromDecorator(decorator: Node, definitionHolder: Node | undefined, modu
   if (!wrapper && !counts(module, keywords, receiverKind)) return undefined;
   const kind = kindOf(module, receiver, keywords, receiverKind);
   const functionNode = definitionHolder?.childForFieldName('definition') ?? undefined;
+  const functionName = functionNode?.childForFieldName('name');
   return {
     form: kind === 'arcade' ? (receiver ? 'arcade-app-tool' : 'arcade-tool') : 'python-sdk-tool',
     kind,
@@ -122,7 +125,8 @@ function fromDecorator(decorator: Node, definitionHolder: Node | undefined, modu
     argumentList,
     bareEnd: called ? undefined : expression.endIndex,
     functionNode: functionNode?.type === 'function_definition' ? functionNode : undefined,
-    functionName: functionNode?.childForFieldName('name')?.text,
+    functionName: functionName?.text,
+    functionNameRanges: functionName ? [rangeOf(functionName)] : undefined,
     skipPositional: 0,
     receiver,
     receiverKind,
@@ -215,14 +219,16 @@ function withFunction(registration: Registration, positional: Node | undefined, 
   if (holder) {
     const definition = holder.type === 'decorated_definition' ? holder.childForFieldName('definition') ?? undefined : holder;
     if (!redeclares && registration.kind === 'sdk' && hasToolDecorator(definition, module)) return undefined;
-    return { ...registration, functionName: positional.text, functionNode: definition };
+    const definedName = definition?.childForFieldName('name');
+    const functionNameRanges = [rangeOf(positional), ...(definedName ? [rangeOf(definedName)] : [])];
+    return { ...registration, functionName: positional.text, functionNode: definition, functionNameRanges };
   }
   const value = module.constantValue(positional.text);
   if (value?.type === 'call' && !redeclares && registersTool(value, module)) return undefined;
   const path = module.resolvePath(positional);
   if (path && path !== positional.text) {
     if (!redeclares && module.project?.pythonSymbol(path)?.kind === 'tool') return undefined;
-    return { ...registration, functionName: path.slice(path.lastIndexOf('.') + 1) };
+    return { ...registration, functionName: path.slice(path.lastIndexOf('.') + 1), functionNameRanges: [rangeOf(positional)] };
   }
   // A wrapper's own body (`def register(fn, **kw): mcp.add_tool(fn, **kw)`): its uses are the tools.
   if (isParameterOfEnclosingFunction(positional)) return undefined;
