@@ -71,6 +71,21 @@ async function runCommand(page: Page, title: string): Promise<void> {
   await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().click({ timeout: UI_TIMEOUT_MS });
 }
 
+/**
+ * Hovers the token `text` until a hover showing `hasText` appears, and returns that hover. Monaco asks for a
+ * hover once per mouse move: one that came while the server was still busy stays empty, so, as a user would,
+ * the mouse leaves the token and comes back.
+ */
+async function hoverUntilShown(page: Page, text: string, hasText: string) {
+  const hover = page.locator('.monaco-hover:visible', { hasText }).first();
+  return poll(`a hover showing ${hasText} over ${text}`, UI_TIMEOUT_MS, async () => {
+    await page.mouse.move(0, 0);
+    await token(page, text).hover();
+    const shown = await hover.waitFor({ state: 'visible', timeout: 5_000 }).then(() => true, () => false);
+    return shown ? hover : undefined;
+  });
+}
+
 /** Whether the visible hover shows all its content: nothing in it scrolls. */
 async function hoverFits(page: Page): Promise<boolean> {
   return page.locator('.monaco-hover:visible .monaco-hover-content').first().evaluate((content) => {
@@ -144,19 +159,15 @@ test('the packaged .vsix installs into code-server and lints; what a user sees, 
     }
     await shot(page, 'vscode-squiggles-and-problems.png');
 
-    await token(page, 'read_only').hover();
-    const hover = page.locator('.monaco-hover:visible', { hasText: 'readOnlyHint' });
-    await hover.first().waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+    await hoverUntilShown(page, 'read_only', 'readOnlyHint');
     await shot(page, 'vscode-hover.png');
     assert.ok(await hoverFits(page), 'the hover on read_only shows everything without scrolling at 1400x900');
     await page.keyboard.press('Escape');
 
     // The tool card on the function's name, rendered from Markdown: the hints as a table, whole at 1400x900.
-    await token(page, 'delete_message').hover();
-    const card = page.locator('.monaco-hover:visible', { hasText: 'Mail_DeleteMessage · title DeleteMessage' });
-    await card.first().waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
+    const card = await hoverUntilShown(page, 'delete_message', 'Mail_DeleteMessage · title DeleteMessage');
     await shot(page, 'vscode-tool-card.png');
-    assert.equal(await card.first().locator('table tr').count(), 5, 'the hints render as a table: its heading and a row per hint');
+    assert.equal(await card.locator('table tr').count(), 5, 'the hints render as a table: its heading and a row per hint');
     assert.ok(await hoverFits(page), 'the tool card on delete_message shows everything without scrolling at 1400x900');
     await page.keyboard.press('Escape');
 
