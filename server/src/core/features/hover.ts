@@ -40,16 +40,15 @@ function mainHover(tree: Tree, text: string, position: Position, result: Analysi
   const node = tree.rootNode.descendantForIndex(offset, offset);
   if (node?.type === 'comment') return suppressionHover(tree, text, offset);
   const declarations = result?.declarations ?? [];
-  // The cheap ones first (a tool's names, `ServiceDomain.X` read from the tree): they are never a key, and
-  // looking for a key outside the tools under the cursor reads every tool's values (entryKeyAt).
+  // A tool's names first: none of them is a key, a member or a constructor with a hover of its own.
   const card = toolCardAt(declarations, position);
   if (card) return card;
-  const member = enumMemberAt(node, offset);
-  if (member) return member;
   const key = entryKeyAt(declarations, position);
   const keyDocs = key && keyHover(key.declaration, key.entry);
   if (keyDocs) return keyDocs;
-  return enumStringAt(declarations, position) ?? modelObjectHover(declarations, node, position);
+  const member = enumMemberAt(node, offset) ?? enumStringAt(declarations, position);
+  if (member) return member;
+  return modelObjectHover(declarations, node, position);
 }
 
 /** Why each rule reporting at `position` matters (its docs' "why"), once per rule, with its docs page. */
