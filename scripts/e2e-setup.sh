@@ -3,6 +3,9 @@
 #   apt: chromium, neovim, emacs-nox + elpa-eglot, ripgrep, and libkrb5-dev, make, g++, python3 (code-server's native build);
 #   npm: code-server, pinned, into .e2e/code-server (ignored by git).
 # Idempotent: when everything is installed it only checks (a few seconds).
+# --code-server-in-background (CI): the apt part runs now (the Neovim and Emacs tests need it), the
+# code-server install (about a minute, mostly node-gyp) goes on behind while the node tests run;
+# scripts/e2e-vscode.sh waits for it (.e2e/code-server-setup.pid, .rc, .log).
 # code-server 4.100.3 runs on Node 20 (4.139 needs Node 24), matching engines.vscode ^1.100; its install needs three
 # workarounds: unsafe-perm as root, `yes` for node-pty's npx, and a
 # pre-seeded ripgrep archive because @vscode/ripgrep's postinstall downloads from GitHub.
@@ -47,7 +50,7 @@ installed_version() {
   node -e 'try { console.log(require(process.argv[1]).version) } catch { }' "$CODE_SERVER_DIR/node_modules/code-server/package.json"
 }
 
-if [ ! -x "$CODE_SERVER_BIN" ] || [ "$(installed_version)" != "$CODE_SERVER_VERSION" ]; then
+install_code_server() {
   log "npm install code-server@$CODE_SERVER_VERSION into $CODE_SERVER_DIR (about 1.5 min)"
   mkdir -p "$CODE_SERVER_DIR" "$E2E/tmp/$RIPGREP_CACHE"
   if [ ! -f "$E2E/tmp/$RIPGREP_CACHE/$RIPGREP_ARCHIVE" ]; then
@@ -64,7 +67,19 @@ if [ ! -x "$CODE_SERVER_BIN" ] || [ "$(installed_version)" != "$CODE_SERVER_VERS
       || { tail -40 "$E2E/code-server-install.log"; exit 1; }
   )
   [ "$(installed_version)" = "$CODE_SERVER_VERSION" ] || { log "code-server did not install"; exit 1; }
-fi
+  log "ready: code-server $(installed_version)"
+}
 
 chromium_version="$(dpkg-query -W -f='${Version}' chromium 2>/dev/null || true)"
-log "ready: chromium $chromium_version; $(nvim --version | head -1); $(emacs --version | head -1); code-server $(installed_version)"
+log "ready: chromium $chromium_version; $(nvim --version | head -1); $(emacs --version | head -1)"
+if [ -x "$CODE_SERVER_BIN" ] && [ "$(installed_version)" = "$CODE_SERVER_VERSION" ]; then
+  log "ready: code-server $(installed_version)"
+elif [ "${1:-}" = --code-server-in-background ]; then
+  mkdir -p "$E2E"
+  rm -f "$E2E/code-server-setup.rc"
+  ( set +e; ( install_code_server ) >"$E2E/code-server-setup.log" 2>&1; echo $? >"$E2E/code-server-setup.rc" ) </dev/null >/dev/null 2>&1 &
+  echo $! >"$E2E/code-server-setup.pid"
+  log "code-server installs in the background (log: .e2e/code-server-setup.log); scripts/e2e-vscode.sh waits for it"
+else
+  install_code_server
+fi

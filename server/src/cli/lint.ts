@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 /** Lints the discovered files with the settings that apply to each (config, profile, flags). */
 import { analyzeExtracted, analyzeText, withLfLineBreaks } from '../core/analyze';
-import { grammarForPath } from '../core/parse/parser';
+import { GrammarId, grammarForPath } from '../core/parse/parser';
 import { ConfigLoader, DEFAULT_MAX_FILE_SIZE, ProjectConfig, resolveSettings } from '../core/config/config';
 import { ProfileName } from '../core/rules/rule';
 import { RuleOverride } from '../core/severity';
@@ -61,6 +61,24 @@ export function lintTarget(target: LintTarget, options: LintOptions): LintedFile
     }
   }
   return { file: target.display, text: source.text, findings: analysis.findings };
+}
+
+const SCRIPT_GRAMMARS: readonly GrammarId[] = ['typescript', 'tsx', 'javascript'];
+
+/**
+ * The grammars linting `targets` needs: each target's, and every script grammar for a TS/JS target
+ * (its imports may be in any of them). Python, Go and C# modules import only their own language. The
+ * others are not compiled: C#'s grammar alone is 5 MB of wasm.
+ */
+export function grammarsFor(targets: readonly LintTarget[]): Set<GrammarId> {
+  const grammars = new Set<GrammarId>();
+  for (const target of targets) {
+    const grammar = grammarForPath(target.absolute);
+    if (!grammar) continue;
+    if (SCRIPT_GRAMMARS.includes(grammar)) for (const script of SCRIPT_GRAMMARS) grammars.add(script);
+    else grammars.add(grammar);
+  }
+  return grammars;
 }
 
 /** The roots the project index of `paths` reads from: the outermost workspace root above each path, else its git root, else the path. */

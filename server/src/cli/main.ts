@@ -15,7 +15,7 @@ import { formatGithub } from './format/github';
 import { countSeverities, formatJson } from './format/results';
 import { formatSarif } from './format/sarif';
 import { formatText } from './format/text';
-import { LintedFile, lintTargets, projectIndexFor } from './lint';
+import { grammarsFor, LintedFile, lintTargets, projectIndexFor } from './lint';
 import { fileSizes, isLintWorker, lintInParallel, runLintWorker, workerCount } from './parallel';
 import { previewFile } from './preview';
 import { explainRule, rulesJson, rulesTable } from './rule-commands';
@@ -91,7 +91,7 @@ async function check(options: CliOptions, io: CliIo): Promise<number> {
     };
     linted = await lintInParallel(targets, sizes, settings, threads, lintOptions, progress.update).finally(progress.clear);
   } else {
-    await initAnalysis();
+    await initAnalysis(grammarsFor(targets));
     const project = projectIndexFor(options.paths, targets, { serverModules: config?.serverModules, maxFileSize: options.maxFileSize ?? config?.maxFileSize });
     linted = lintTargets(targets, { ...lintOptions, project });
   }
