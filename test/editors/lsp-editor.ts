@@ -16,6 +16,8 @@ import {
 } from './shared';
 
 export const SERVER = path.join(repoRoot(), 'dist', 'server.js');
+/** How long the editor's script waits for any one thing (the server's start, diagnostics, an answer). */
+const WAIT_MS = 60_000;
 export type FixtureName = keyof typeof PLAN;
 
 export interface EditorDiagnostic {
@@ -63,12 +65,15 @@ export async function runEditor(editor: EditorCommand, file: FixtureName): Promi
     }));
     const out = path.join(workspace.dir, 'result.json');
     const xdg = path.join(workspace.dir, '.xdg');
+    // Each wait in the editor's script polls: generous bounds cost nothing when answers come quickly, and
+    // beside other test files on two cores one request once took the editor's old 15 s (eglot: "Timed out").
     const env = {
       ...process.env,
+      MTL_WAIT_SECONDS: String(WAIT_MS / 1000), MTL_WAIT_MS: String(WAIT_MS),
       MTL_SERVER_JS: SERVER, MTL_PLAN: planFile, MTL_OUT: out, HOME: workspace.dir,
       XDG_CONFIG_HOME: `${xdg}/config`, XDG_DATA_HOME: `${xdg}/data`, XDG_CACHE_HOME: `${xdg}/cache`, XDG_STATE_HOME: `${xdg}/state`,
     };
-    const result = await run(editor.command, editor.args(file), { cwd: workspace.dir, env, timeoutMs: 90_000 });
+    const result = await run(editor.command, editor.args(file), { cwd: workspace.dir, env, timeoutMs: 4 * WAIT_MS });
     assert.ok(fs.existsSync(out), `${editor.command} wrote no result (exit ${result.code})\n${result.stdout}\n${result.stderr}`);
     const parsed = JSON.parse(fs.readFileSync(out, 'utf8')) as EditorResult;
     assert.equal(parsed.error, undefined, `${editor.command}: ${parsed.error}\n${result.stderr}`);
