@@ -79,7 +79,11 @@ test('installed from the tarball into an empty project, npx mcp-tool-lint runs',
     '',
     '@tool(metadata=ToolMetadata(behavior=Behavior(operations=[Operation.DELETE], read_only=True, destructive=True, idempotent=False, open_world=False)))',
     'def delete_note(note_id: str) -> None:',
-    '    """Delete a note."""',
+    '    """Delete a note and its attachments for good.',
+    '',
+    '    Args:',
+    '        note_id: The ID of the note to delete.',
+    '    """',
     '',
   ].join('\n'));
   const version = spawnSync('npx', ['--no', '--', 'mcp-tool-lint', '--version'], { cwd: consumer, encoding: 'utf8' });
