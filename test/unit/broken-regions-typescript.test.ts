@@ -123,7 +123,7 @@ test('a tool typed into in a broken region is read from the region\'s tree, with
   try {
     const line = SERVER_FILE.indexOf('server.registerTool("typed"');
     const result = typed.type(SERVER_FILE.indexOf('"Typed."'), '"');
-    const broken = typed.syntax.region;
+    const broken = typed.syntax.regions?.[0];
     assert.equal(typed.parsed.lastParse, 'broken-region');
     assert.deepEqual([broken?.start, broken?.end], [line, SERVER_FILE.indexOf('server.registerTool("after"') + 1], 'the region is the typed line, with its comment');
     assert.equal(typed.analyzer.lastMode, 'incremental', typed.analyzer.lastReason);
@@ -138,7 +138,7 @@ test('a tool typed into in a broken region is read from the region\'s tree, with
     assert.equal(snapshot(new IncrementalScriptAnalyzer().analyze('typescript', typed.syntax, typed.text, {})), expected);
     const restored = typed.type(SERVER_FILE.indexOf('"Typed."'), '', 1);
     assert.equal(typed.parsed.lastParse, 'undo', 'the quote deleted again: the tree from before it, taken back');
-    assert.equal(typed.syntax.region, undefined);
+    assert.equal(typed.syntax.regions?.[0], undefined);
     assert.equal(typed.syntax.tree.rootNode.toString(), parse('typescript', SERVER_FILE).rootNode.toString());
     assert.equal(typed.analyzer.lastMode, 'incremental', typed.analyzer.lastReason);
     assert.equal(snapshot(restored), snapshot(analyzeText(SERVER_FILE, 'small.ts', {})));
@@ -155,7 +155,7 @@ test('a letter typed at a statement\'s start or after its end makes a clean regi
     try {
       const result = typed.type(offset, 'x');
       assert.equal(typed.parsed.lastParse, 'clean-region', where);
-      assert.ok(typed.syntax.region && typed.syntax.region.start <= start && typed.syntax.region.end >= end, `${where}: the region holds the typed line`);
+      assert.ok(typed.syntax.regions?.[0] && typed.syntax.regions?.[0].start <= start && typed.syntax.regions?.[0].end >= end, `${where}: the region holds the typed line`);
       assert.equal(snapshot(result), snapshot(analyzeText(typed.text, 'small.ts', {})), where);
       const restored = typed.type(offset, '', 1);
       assert.equal(typed.parsed.lastParse, 'undo', `${where}, deleted again: the tree from before the letter`);
@@ -173,7 +173,7 @@ test('no broken region when the statements around it would join without it (no s
     try {
       const result = typed.type(text.indexOf('"Typed."'), '"');
       // Without the typed line, `{ ... }\n(async () => ...)()` would read as one call spanning the region.
-      assert.equal(typed.syntax.region === undefined, joins, joins ? 'one tree' : 'a broken region');
+      assert.equal(typed.syntax.regions?.[0] === undefined, joins, joins ? 'one tree' : 'a broken region');
       assert.equal(typed.parsed.lastParse, joins ? 'incremental' : 'broken-region');
       assert.equal(snapshot(result), snapshot(analyzeText(typed.text, 'small.ts', {})));
     } finally {
@@ -196,7 +196,7 @@ ${SERVER_FILE.slice(SERVER_FILE.indexOf('server.registerTool("after"'))}`;
   try {
     for (const [at, typing] of [[text.indexOf('=> {') + 2, '{'], [text.indexOf('Typed.'), 'x']] as const) {
       const result = typed.type(at, typing);
-      assert.equal(typed.syntax.region?.tree.rootNode.type, 'ERROR', `after typing ${typing}: the region alone is no program`);
+      assert.equal(typed.syntax.regions?.[0]?.tree.rootNode.type, 'ERROR', `after typing ${typing}: the region alone is no program`);
       assert.equal(typed.analyzer.lastMode, 'incremental', typed.analyzer.lastReason);
       assert.deepEqual(result.declarations.map((declaration) => declaration.name), ['before', 'typed', 'after']);
       assert.equal(snapshot(result), snapshot(new IncrementalScriptAnalyzer().analyze('typescript', typed.syntax, typed.text, {})));
@@ -213,7 +213,7 @@ test('the top-level statements, made into nodes one by one, are those of both tr
     const whole = describe(new TopLevelNodes(typed.syntax).all());
     assert.equal(whole.length, 7, 'the import, two constants, three calls and the comment');
     typed.type(SERVER_FILE.indexOf('"Typed."'), '"');
-    assert.ok(typed.syntax.region, 'a broken region');
+    assert.ok(typed.syntax.regions?.[0], 'a broken region');
     const nodes = new TopLevelNodes(typed.syntax);
     const all = describe(nodes.all());
     const line = SERVER_FILE.indexOf('server.registerTool("typed"');

@@ -109,26 +109,26 @@ test('a broken statement gets its own tree, exactly its lines, and keeps it once
     const broken = type(call, '(');
     assert.equal(parsed.lastParse, 'broken-region');
     // From the first statement's line to the next statement's, moved by the one character typed.
-    assert.deepEqual([broken.region?.start, broken.region?.end], [text.indexOf('@mcp.tool'), text.indexOf('@mcp.tool()') + 1]);
-    const restored = type(call, '', 1).region;
+    assert.deepEqual([broken.regions?.[0]?.start, broken.regions?.[0]?.end], [text.indexOf('@mcp.tool'), text.indexOf('@mcp.tool()') + 1]);
+    const restored = type(call, '', 1).regions?.[0];
     assert.equal(parsed.lastParse, 'clean-region', 'the `(` deleted again: a clean region, the rest\'s tree kept');
     assert.deepEqual([restored?.start, restored?.end, restored?.clean], [text.indexOf('@mcp.tool'), text.indexOf('@mcp.tool()'), true]);
     const decorator = text.indexOf('@mcp.tool()');
-    assert.equal(type(decorator, 'q').region, undefined, '`q@mcp.tool()` is an expression: one tree');
-    assert.equal(type(decorator, '', 1).region, undefined, 'the decorator is read with its function again, not alone as broken code');
+    assert.equal(type(decorator, 'q').regions?.[0], undefined, '`q@mcp.tool()` is an expression: one tree');
+    assert.equal(type(decorator, '', 1).regions?.[0], undefined, 'the decorator is read with its function again, not alone as broken code');
     assert.equal(parsed.lastParse, 'through-rest', 'an edit at the start of a statement reparses through the rest');
-    assert.equal(type(decorator + 2, 'x').region, undefined);
+    assert.equal(type(decorator + 2, 'x').regions?.[0], undefined);
     assert.equal(parsed.lastParse, 'through-rest', 'so does the next edit in the same statement');
     const pass = text.indexOf('pass');
-    assert.deepEqual(type(pass, 'x').region?.start, text.indexOf('@mcp.tool'));
+    assert.deepEqual(type(pass, 'x').regions?.[0]?.start, text.indexOf('@mcp.tool'));
     assert.equal(parsed.lastParse, 'clean-region', 'an edit inside another statement: that statement is parsed alone, the rest not at all');
-    assert.deepEqual(type(pass + 3, 'y').region?.start, text.indexOf('@mcp.tool'));
+    assert.deepEqual(type(pass + 3, 'y').regions?.[0]?.start, text.indexOf('@mcp.tool'));
     assert.equal(parsed.lastParse, 'clean-region', 'so is the next edit in it');
-    const region = type('import m'.length, 'z').region;
+    const region = type('import m'.length, 'z').regions?.[0];
     assert.deepEqual([region?.start, region?.end], [0, document.getText().indexOf('@mcp.tool')], 'an edit in another statement: its own clean region');
     assert.equal(parsed.lastParse, 'clean-region');
     assert.equal(parsed.whole(document.getText()).rootNode.hasError, false);
-    assert.equal(parsed.current(document.getText()).region, undefined, 'asked for as one tree, the document is one tree again');
+    assert.equal(parsed.current(document.getText()).regions?.[0], undefined, 'asked for as one tree, the document is one tree again');
   } finally {
     parsed.delete();
   }

@@ -191,7 +191,7 @@ export class Analyzer {
     if (!incremental || !(incremental instanceof incrementalAnalyzerClass(grammar))) {
       this.incremental.set(uri, (incremental = new (incrementalAnalyzerClass(grammar))()));
     }
-    if (!syntax.region && text.length >= STEPPED_PARSE_CHARACTERS && incremental instanceof IncrementalAnalyzer) {
+    if (!syntax.regions?.length && text.length >= STEPPED_PARSE_CHARACTERS && incremental instanceof IncrementalAnalyzer) {
       const steps = incremental.firstAnalysisInSteps(grammar, syntax.tree, text, options);
       if (steps) return { steps, tree: syntax.tree };
     }

@@ -200,7 +200,7 @@ export class DocumentStore {
     const syntax = this.syntax(uri);
     if (!syntax) return undefined;
     if (offset !== undefined) return treeAt(syntax, offset);
-    return syntax.region ? this.entries.get(uri)!.parse!.whole(this.inspect(this.entries.get(uri)!).text) : syntax.tree;
+    return syntax.regions?.length ? this.entries.get(uri)!.parse!.whole(this.inspect(this.entries.get(uri)!).text) : syntax.tree;
   }
 
   /**

@@ -9,7 +9,10 @@
  * The Python front end reads other statements only through module-level names and the import
  * flags (PythonModule), and records per statement what it looked up; a statement binding names
  * (python.ts) changes only the statements that looked them up. Broken code that may
- * import, syntax errors outside the edited statements and an ERROR root get a full analysis.
+ * import, an ERROR root, and, in one tree, syntax errors outside the edited statements get a full
+ * analysis (the front end's repair of broken code reparses the whole text there). Broken regions
+ * (parse/windows.ts) are repaired in their own trees: one kept from before, only moved by the edit,
+ * is reused like any statement (python-regions.ts).
  *
  * Undo: the statements an analysis replaced are kept with the text they were read from, so when
  * the next edit restores that text (a typo and its correction), they come back without extraction.
@@ -22,12 +25,13 @@ import { PythonModule, StatementBindings } from '../frontends/python/module';
 import { DeclarationMemo } from './memo';
 import { pythonSegments, Segment } from './python';
 import { after, before, comparedSegments, firstEndingAtOrAfterRow, groupBySegment, regionUpdate, segmentAtRow, segmentKey, SegmentUpdate, sharesRows, updatedSegments } from './segments';
-import { Span } from '../parse/joined-windows';
 import { prepareGroups, Shift, ShiftableGroup } from './shift';
 import { ToolDeclaration } from '../model';
 import { ProjectView } from '../project/view';
 import { GrammarId } from '../parse/parser';
-import { brokenSpan, DocumentSyntax, lookupIn, NodeLookup, Region } from '../parse/windows';
+import { DocumentSyntax, lookupIn, NodeLookup, RegionSpan } from '../parse/windows';
+import { boundBy, extractAroundRegions, regionSegments, rowsOf, unitsOf } from './python-regions';
+import { inSpans, regionSpans, regionsNotIn, sameSpans } from './regions';
 
 interface State {
   options: AnalysisOptions;
@@ -38,15 +42,15 @@ interface State {
   memo: DeclarationMemo;
   /** The import flags the extraction looked up (`importsRead` keys), as they were for `text`. */
   importFlags: Map<string, boolean>;
-  /** The broken region the segments were read with, when there was one (parse/windows.ts; not a clean one). */
-  region?: Span;
-  /** The groups this analysis replaced, by their segment's key, with the text (and broken region) they were read from and its import flags. */
-  replaced?: { text: SourceText; region?: Span; groups: Map<string, Group>; importFlags: Map<string, boolean> };
+  /** The regions the segments were read with (parse/windows.ts). */
+  regions: RegionSpan[];
+  /** The groups this analysis replaced, by their segment's key, with the text (and regions) they were read from and its import flags. */
+  replaced?: { text: SourceText; regions: RegionSpan[]; groups: Map<string, Group>; importFlags: Map<string, boolean> };
 }
 
 interface Group {
   declarations: ToolDeclaration[];
-  /** Whether a declaration ends after the segment (read from a repaired tree); re-extracted groups never do. */
+  /** Whether a declaration ends after the segment, or after its broken region (read from a repaired tree); re-extracted groups never do. */
   reachesPast: boolean;
   /** What the segment's extraction looked up in the module (names, import flags). */
   reads: ReadonlySet<string>;
@@ -65,17 +69,19 @@ export class IncrementalAnalyzer {
   lastMode: 'full' | 'incremental' | 'undo' = 'full';
   /** Why the last analysis could not reuse the previous one. */
   lastReason = '';
+  /** How many top-level statements the last analysis extracted (all of them in a full analysis). */
+  lastRead = 0;
 
   /**
-   * `grammar` is always 'python' (the same call as IncrementalScriptAnalyzer's). A broken region
+   * `grammar` is always 'python' (the same call as IncrementalScriptAnalyzer's). A region
    * (parse/windows.ts) is read from its own tree, the rest from the document's.
    */
   analyze(grammar: GrammarId, syntax: Tree | DocumentSyntax, text: SourceText, options: AnalysisOptions): AnalysisResult {
     const previous = this.state?.options === options ? this.state : undefined;
     this.project = options.project;
     if ('rootNode' in syntax) return this.analyzeTree(grammar, syntax, text, options, previous);
-    if (!syntax.region) return this.analyzeTree(grammar, syntax.tree, text, options, previous);
-    return this.analyzeAroundRegion(grammar, syntax as Required<DocumentSyntax>, text, options, previous);
+    if (!syntax.regions?.length) return this.analyzeTree(grammar, syntax.tree, text, options, previous);
+    return this.analyzeAroundRegions(grammar, syntax, text, options, previous);
   }
 
   /**
@@ -123,33 +129,35 @@ export class IncrementalAnalyzer {
     return this.finish(grammar, tree.rootNode, text, options, segments, memo, { groups, importFlags: extraction.importFlags });
   }
 
-  private analyzeAroundRegion(grammar: GrammarId, syntax: Required<DocumentSyntax>, text: SourceText, options: AnalysisOptions, previous: State | undefined): AnalysisResult {
-    const region = brokenSpan(syntax);
-    const update = previous && regionUpdate(previous.segments, previous.text, syntax, text);
+  private analyzeAroundRegions(grammar: GrammarId, syntax: DocumentSyntax, text: SourceText, options: AnalysisOptions, previous: State | undefined): AnalysisResult {
+    const regions = regionSpans(syntax);
+    const update = previous && regionUpdate(previous.segments, previous.text, previous.regions, syntax, text);
     const segments = update?.segments ?? regionSegments(syntax);
     const memo = previous?.memo ?? new DeclarationMemo();
     let next: Pick<State, 'groups' | 'importFlags' | 'replaced'> | undefined;
-    if (previous && !update) this.fullBecause('the statements around the broken region changed');
-    else if (previous && update) next = this.undo(previous, text, segments, region) ?? this.reuse(previous, syntax, text, update);
+    if (previous && !update) this.fullBecause('the statements around the regions changed');
+    else if (previous && update) next = this.undo(previous, text, segments, regions) ?? this.reuse(previous, syntax, text, update);
     if (!next) {
       this.lastMode = 'full';
-      const extraction = this.extractAroundRegion(syntax, text, segments, segments);
-      next = { groups: this.groupsOf(extraction, segments, memo), importFlags: extraction.importFlags ?? new Map() };
+      const extraction = extractAroundRegions(syntax, text, segments, segments, this.project);
+      next = { groups: this.groupsOf(extraction, segments, memo, unitsOf(segments, broken(regions))), importFlags: extraction.importFlags ?? new Map() };
       if (previous) next.replaced = allGroupsOf(previous);
     }
-    return this.finish(grammar, lookupIn(syntax), text, options, segments, memo, next, region);
+    return this.finish(grammar, lookupIn(syntax), text, options, segments, memo, next, regions);
   }
 
   private analyzeTree(grammar: GrammarId, tree: Tree, text: SourceText, options: AnalysisOptions, previous: State | undefined): AnalysisResult {
+    // The broken regions read before, in their own trees, read otherwise now.
+    const gone = previous ? regionsNotIn(previous.regions, []) : [];
     // Read around the edit only while the tree is clean: recovery from broken code may reshape any statement.
     const update = previous && (tree.rootNode.hasError
-      ? comparedSegments(previous.segments, previous.text, pythonSegments(tree.rootNode), text, previous.region)
-      : updatedSegments(previous.segments, previous.text, tree.rootNode, text, previous.region));
+      ? comparedSegments(previous.segments, previous.text, pythonSegments(tree.rootNode), text, gone)
+      : updatedSegments(previous.segments, previous.text, tree.rootNode, text, gone));
     const segments = update?.segments ?? pythonSegments(tree.rootNode);
     const memo = previous?.memo ?? new DeclarationMemo();
     let next: Pick<State, 'groups' | 'importFlags' | 'replaced'> | undefined;
     if (previous && update && tree.rootNode.type === 'ERROR') this.fullBecause('the whole file is one syntax error');
-    else if (previous && update) next = this.undo(previous, text, segments, undefined) ?? this.reuse(previous, { tree }, text, update);
+    else if (previous && update) next = this.undo(previous, text, segments, []) ?? this.reuse(previous, { tree }, text, update);
     if (!next) {
       this.lastMode = 'full';
       next = this.extractAll(tree, text, segments, memo);
@@ -160,11 +168,13 @@ export class IncrementalAnalyzer {
 
   private finish(
     grammar: GrammarId, lookup: NodeLookup, text: SourceText, options: AnalysisOptions, segments: Segment[], memo: DeclarationMemo,
-    next: Pick<State, 'groups' | 'importFlags' | 'replaced'>, region?: Span,
+    next: Pick<State, 'groups' | 'importFlags' | 'replaced'>, regions: RegionSpan[] = [],
   ): AnalysisResult {
+    if (this.lastMode === 'full') this.lastRead = segments.length;
+    if (this.lastMode === 'undo') this.lastRead = 0;
     const declarations = next.groups.flatMap((group) => group.declarations);
     const findings = findingsFor(lookup, text, declarations, options, memo);
-    this.state = { options, text, segments, memo, region, ...next };
+    this.state = { options, text, segments, memo, regions, ...next };
     return { grammar, declarations, findings };
   }
 
@@ -177,18 +187,19 @@ export class IncrementalAnalyzer {
     return { groups: this.groupsOf(extraction, segments, memo), importFlags: extraction.importFlags ?? new Map() };
   }
 
-  private groupsOf(extraction: PythonExtraction, segments: readonly Segment[], memo: DeclarationMemo): Group[] {
+  /** `units`: per segment, the segments read with it (`unitsOf`; each alone without broken regions). */
+  private groupsOf(extraction: PythonExtraction, segments: readonly Segment[], memo: DeclarationMemo, units?: ReadonlyArray<readonly [number, number]>): Group[] {
     const reads = readsPerSegment(extraction, segments);
     return groupBySegment(extraction.declarations, segments).map((declarations, index) => {
-      const reachesPast = declarations.some((declaration) => after(declaration.range.end, segments[index]));
+      const reachesPast = declarations.some((declaration) => after(declaration.range.end, segments[units?.[index][1] ?? index]));
       return this.group(declarations, reads[index] ?? NO_READS, memo, reachesPast);
     });
   }
 
-  /** The text is the one before the previous edit, read the same way, and every statement's groups were kept: take them back. */
-  private undo(previous: State, text: SourceText, segments: Segment[], region: Span | undefined): Pick<State, 'groups' | 'importFlags' | 'replaced'> | undefined {
+  /** The text is the one before the previous edit, read the same way (the same broken regions), and every statement's groups were kept: take them back. */
+  private undo(previous: State, text: SourceText, segments: Segment[], regions: RegionSpan[]): Pick<State, 'groups' | 'importFlags' | 'replaced'> | undefined {
     const replaced = previous.replaced;
-    if (!replaced || replaced.text !== text || replaced.region?.start !== region?.start || replaced.region?.end !== region?.end) return undefined;
+    if (!replaced || replaced.text !== text || !sameSpans(broken(replaced.regions), broken(regions))) return undefined;
     const groups = segments.map((segment) => replaced.groups.get(segmentKey(segment)));
     if (groups.some((group) => !group)) return undefined;
     this.lastMode = 'undo';
@@ -197,7 +208,10 @@ export class IncrementalAnalyzer {
 
   /** The declaration groups per segment for the new text, or undefined when the edit needs a full analysis. */
   private reuse(previous: State, syntax: DocumentSyntax, text: SourceText, { segments, prefix, suffix }: SegmentUpdate): Pick<State, 'groups' | 'importFlags' | 'replaced'> | undefined {
-    const { tree, region } = syntax;
+    const { tree } = syntax;
+    const regions = regionSpans(syntax);
+    const brokenNow = broken(regions);
+    const brokenBefore = broken(previous.regions);
     const old = previous.segments;
     const oldChanged = old.slice(prefix, old.length - suffix);
     const newChanged = segments.slice(prefix, segments.length - suffix);
@@ -209,19 +223,24 @@ export class IncrementalAnalyzer {
     const rebound = new Set(changed.flatMap((segment) => segment.names));
     let importFlags = previous.importFlags;
     if (changed.some((segment) => segment.imports)) {
-      // The flags come from the statements' bindings; broken code's are not known, and the rest's tree may be stale around a region.
-      const bindings = segmentBindings(segments);
-      if (region && (!region.clean || !bindings)) return this.fullBecause('a statement in the broken region imports');
+      // The flags come from the statements' bindings; the rest's tree may be stale around a clean region. Broken code in a
+      // region binds what its repair makes of it: nothing an import flag reads unless a line of it starts an import or a
+      // compound statement (alwaysContext).
+      const bindings = brokenNow.length ? boundBy(segments) : segmentBindings(segments);
+      if (brokenNow.length && segments.some((segment) => segment.hasError && segment.alwaysContext)) return this.fullBecause('a broken region may import');
+      if (regions.length && !bindings) return this.fullBecause('a statement next to the clean region is broken code');
       importFlags = importFlagsOf(new PythonModule(tree.rootNode, text, bindings), previous.importFlags.keys());
       for (const [key, value] of importFlags) if (previous.importFlags.get(key) !== value) rebound.add(key);
     }
     const fresh = new Set<number>(newChanged.map((_, offset) => prefix + offset));
-    // The front end repairs half-typed code file-wide and reparses: with broken code outside the edited
-    // statements, what any statement yields may depend on how tree-sitter recovers from all of it.
-    if (segments.some((segment, index) => segment.hasError && !fresh.has(index))) return this.fullBecause('syntax errors outside the edited statements');
+    // In one tree, the front end repairs half-typed code file-wide and reparses: with broken code outside the edited
+    // statements, what any statement yields may depend on how tree-sitter recovers from all of it. A broken region is
+    // repaired in its own tree.
+    if (segments.some((segment, index) => segment.hasError && !fresh.has(index) && !inSpans(brokenNow, segment.start))) return this.fullBecause('syntax errors outside the edited statements');
     // In one tree, the repair reparses the whole text: closing a broken statement's brackets may change how the statements
-    // after it read, before the edit as after it (a broken region is repaired in its own tree).
-    const repairedFileWide = (!region && newChanged.some((segment) => segment.hasError)) || (!previous.region && oldChanged.some((segment) => segment.hasError));
+    // after it read, before the edit as after it.
+    const repairedFileWide = newChanged.some((segment) => segment.hasError && !inSpans(brokenNow, segment.start))
+      || oldChanged.some((segment) => segment.hasError && !inSpans(brokenBefore, segment.start));
     if (repairedFileWide) return this.fullBecause('an edited statement is broken code, repaired file-wide');
     segments.forEach((_, index) => {
       if (fresh.has(index)) return;
@@ -233,6 +252,9 @@ export class IncrementalAnalyzer {
         }
       }
     });
+    // A broken region's statements are read together (`unitsOf`).
+    const units = unitsOf(segments, brokenNow);
+    for (const index of [...fresh]) for (let member = units[index][0]; member <= units[index][1]; member++) fresh.add(member);
     const redone = [...fresh].sort((a, b) => a - b);
     if (redone.some((index) => sharesRows(segments, index, fresh))) return this.fullBecause('an edited statement shares a line with another');
     // A declaration read from a repaired tree may reach past its statement: none reused may.
@@ -240,15 +262,17 @@ export class IncrementalAnalyzer {
       if (!fresh.has(index) && previous.groups[oldIndexOf(index)].reachesPast) return this.fullBecause('a reused declaration reaches past its statement');
     }
 
-    // Statements the previous edit replaced come back as they were when this edit restores their text.
-    const restorable = previous.replaced?.text === text ? previous.replaced.groups : undefined;
+    // Statements the previous edit replaced come back as they were when this edit restores their text (and its broken regions).
+    const restorable = previous.replaced?.text === text && sameSpans(broken(previous.replaced.regions), brokenNow) ? previous.replaced.groups : undefined;
     const toExtract = redone.filter((index) => !restorable?.has(segmentKey(segments[index])));
     const extractedSegments = toExtract.map((index) => segments[index]);
-    const extraction = region ? this.extractAroundRegion(syntax as Required<DocumentSyntax>, text, segments, extractedSegments) : extractRows(tree, text, segments, extractedSegments, this.project);
+    this.lastRead = extractedSegments.length;
+    const extraction = regions.length ? extractAroundRegions(syntax, text, segments, extractedSegments, this.project) : extractRows(tree, text, segments, extractedSegments, this.project);
     const regrouped = groupBySegment(extraction.declarations, extractedSegments);
-    if (extractedSegments.some((segment, index) => regrouped[index].some((declaration) => after(declaration.range.end, segment)))) return this.fullBecause('a re-extracted declaration reaches past its statement');
+    const unitOf = (position: number) => units[toExtract[position]];
+    if (regrouped.some((declarations, position) => declarations.some((declaration) => after(declaration.range.end, segments[unitOf(position)[1]])))) return this.fullBecause('a re-extracted declaration reaches past its statement');
     // A repaired text's statement may start before the edited ones (recovery.ts): none of its declarations may.
-    if (extractedSegments.some((segment, index) => regrouped[index].some((declaration) => before(declaration.range.start, segment)))) return this.fullBecause('a re-extracted declaration starts before its statement');
+    if (regrouped.some((declarations, position) => declarations.some((declaration) => before(declaration.range.start, segments[unitOf(position)[0]])))) return this.fullBecause('a re-extracted declaration starts before its statement');
     const reads = readsPerSegment(extraction, extractedSegments);
 
     const firstSuffix = segments[segments.length - suffix];
@@ -270,26 +294,7 @@ export class IncrementalAnalyzer {
       replacedGroups.set(segmentKey(old[oldIndexOf(index)]), previous.groups[oldIndexOf(index)]);
     }
     this.lastMode = 'incremental';
-    return { groups, importFlags: mergeFlags(importFlags, extraction), replaced: { text: previous.text, region: previous.region, groups: replacedGroups, importFlags: previous.importFlags } };
-  }
-
-  /**
-   * Extracts the region's statements from its own tree, and the others from the rest's. Statements
-   * the region's tree reads as broken code (ERROR) bind nothing for the others.
-   */
-  private extractAroundRegion(syntax: Required<DocumentSyntax>, text: SourceText, segments: readonly Segment[], extracted: readonly Segment[]): PythonExtraction {
-    const inside = extracted.filter((segment) => inRegion(segment, syntax.region));
-    const outside = extracted.filter((segment) => !inRegion(segment, syntax.region));
-    const project = this.project;
-    const regional = inside.length ? extractPython(syntax.region.tree, text, { rows: rowsOf(inside), recordReads: true, project, ...regionFacts(segments, syntax) }) : undefined;
-    if (!outside.length) return regional ?? { declarations: [] };
-    const rest = extractPython(syntax.tree, text, { rows: rowsOf(outside), recordReads: true, project, bindings: boundBy(segments), lookup: lookupIn(syntax) });
-    if (!regional) return rest;
-    return {
-      declarations: [...regional.declarations, ...rest.declarations].sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character),
-      reads: new Map([...regional.reads ?? [], ...rest.reads ?? []]),
-      importFlags: new Map([...regional.importFlags ?? [], ...rest.importFlags ?? []]),
-    };
+    return { groups, importFlags: mergeFlags(importFlags, extraction), replaced: { text: previous.text, regions: previous.regions, groups: replacedGroups, importFlags: previous.importFlags } };
   }
 
   private fullBecause(reason: string): undefined {
@@ -319,18 +324,7 @@ function statementRuns(segments: readonly Segment[], size: number): Segment[][] 
 }
 
 function allGroupsOf(state: State): NonNullable<State['replaced']> {
-  return { text: state.text, region: state.region, groups: new Map(state.groups.map((group, index) => [segmentKey(state.segments[index]), group])), importFlags: state.importFlags };
-}
-
-/** The segments of the rest's tree around the region (what it holds inside is stale, or nothing) and of the region's, in order. */
-function regionSegments(syntax: Required<DocumentSyntax>): Segment[] {
-  const rest = pythonSegments(syntax.tree.rootNode);
-  const before = rest.filter((segment) => segment.start < syntax.region.start);
-  return [...before, ...pythonSegments(syntax.region.tree.rootNode), ...rest.filter((segment) => segment.start >= syntax.region.end)];
-}
-
-function rowsOf(segments: readonly Segment[]): Array<readonly [number, number]> {
-  return segments.map((segment) => [segment.startRow, segment.endRow] as const);
+  return { text: state.text, regions: state.regions, groups: new Map(state.groups.map((group, index) => [segmentKey(state.segments[index]), group])), importFlags: state.importFlags };
 }
 
 /** The statements' declarations from the document's one tree, with what every segment knows. */
@@ -338,29 +332,13 @@ function extractRows(tree: Tree, text: SourceText, segments: readonly Segment[],
   return extracted.length ? extractPython(tree, text, { rows: rowsOf(extracted), recordReads: true, project, ...knownFacts(segments) }) : { declarations: [] };
 }
 
-/** For statements of a broken region: the bindings around it, where to read them, and where its broken statements start. */
-function regionFacts(segments: readonly Segment[], syntax: Required<DocumentSyntax>): Pick<PythonExtractionOptions, 'around' | 'brokenStatements'> {
-  const { region } = syntax;
-  const around = boundBy(segments.filter((segment) => !inRegion(segment, region)));
-  const range = { startIndex: region.start, endIndex: region.end, startPosition: region.startPosition, endPosition: region.endPosition };
-  return {
-    around: { bindings: around, lookup: lookupIn(syntax), region: range },
-    brokenStatements: segments.filter((segment) => segment.hasError && inRegion(segment, region)).map((segment) => segment.start),
-  };
-}
-
-function inRegion(segment: Segment, region: Region): boolean {
-  return segment.start >= region.start && segment.start < region.end;
-}
-
 /** What the segments already know for the front end: every statement's bindings, and where the broken ones start. */
 function knownFacts(segments: readonly Segment[]): Pick<PythonExtractionOptions, 'bindings' | 'brokenStatements'> {
   return { bindings: segmentBindings(segments), brokenStatements: segments.filter((segment) => segment.hasError).map((segment) => segment.start) };
 }
 
-/** The bindings of the segments that have them (broken code, an ERROR segment, binds nothing). */
-function boundBy(segments: readonly Segment[]): Array<{ start: number; bindings: StatementBindings }> {
-  return segments.filter((segment) => segment.bindings).map((segment) => ({ start: segment.start, bindings: segment.bindings! }));
+function broken(regions: readonly RegionSpan[]): RegionSpan[] {
+  return regions.filter((region) => !region.clean);
 }
 
 /** Every segment's bindings for the front end's module; undefined when a segment is broken code (read from the tree then). */

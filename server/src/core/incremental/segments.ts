@@ -3,7 +3,8 @@ import { Node } from 'web-tree-sitter';
 import { commonPrefixLength, commonSuffixLength, SourceText } from '../source-text';
 import { Segment, segmentOf } from './python';
 import { Span } from '../parse/joined-windows';
-import { DocumentSyntax } from '../parse/windows';
+import { DocumentSyntax, RegionSpan, regionsOf, treeAt } from '../parse/windows';
+import { regionSpans, regionsNotIn, TextChange, widenedChange } from './regions';
 import { ToolDeclaration } from '../model';
 import { firstNotBefore } from '../sorted';
 
@@ -23,7 +24,7 @@ export interface SegmentUpdate {
  * once one of them is found at its moved place, on a later line than the edit (the rest of the
  * text, the same, then parses the same). Columns never move for those: only offsets and rows.
  */
-export function updatedSegments(old: readonly Segment[], oldText: SourceText, root: Node, text: SourceText, alsoChanged?: Span): SegmentUpdate {
+export function updatedSegments(old: readonly Segment[], oldText: SourceText, root: Node, text: SourceText, alsoChanged: readonly Span[] = []): SegmentUpdate {
   const { same, tail } = unchangedEnds(oldText, text, alsoChanged);
   const oldChangeEnd = oldText.length - tail;
   const newChangeEnd = text.length - tail;
@@ -63,7 +64,7 @@ export function updatedSegments(old: readonly Segment[], oldText: SourceText, ro
  * The same, from every top-level statement of the new tree: when the tree holds syntax errors,
  * tree-sitter's recovery may reshape statements far from the edit, so all are read and compared.
  */
-export function comparedSegments(old: readonly Segment[], oldText: SourceText, segments: Segment[], text: SourceText, alsoChanged?: Span): SegmentUpdate {
+export function comparedSegments(old: readonly Segment[], oldText: SourceText, segments: Segment[], text: SourceText, alsoChanged: readonly Span[] = []): SegmentUpdate {
   const { same, tail } = unchangedEnds(oldText, text, alsoChanged);
   const oldChangeEnd = oldText.length - tail;
   const delta = text.length - oldText.length;
@@ -81,47 +82,78 @@ export function comparedSegments(old: readonly Segment[], oldText: SourceText, s
 
 /**
  * How many code units the texts share at the start and at the end; `alsoChanged` (old offsets)
- * counts as changed too: a region the old segments were read from with another tree.
+ * counts as changed too: regions the old segments were read from with other trees.
  */
-function unchangedEnds(oldText: SourceText, text: SourceText, alsoChanged: Span | undefined): { same: number; tail: number } {
+function unchangedEnds(oldText: SourceText, text: SourceText, alsoChanged: readonly Span[]): { same: number; tail: number } {
   let same = commonPrefixLength(oldText, text);
   let tail = commonSuffixLength(oldText, text, same);
-  if (alsoChanged) {
-    same = Math.min(same, alsoChanged.start);
-    tail = Math.min(tail, oldText.length - alsoChanged.end);
+  for (const span of alsoChanged) {
+    same = Math.min(same, span.start);
+    tail = Math.min(tail, oldText.length - span.end);
   }
   return { same, tail };
 }
 
+/** Where two texts differ: from `start` to `oldEnd` in the old one, to `newEnd` in the new one. */
+export function textChange(oldText: SourceText, text: SourceText): TextChange {
+  const { same, tail } = unchangedEnds(oldText, text, []);
+  return { start: same, oldEnd: oldText.length - tail, newEnd: text.length - tail };
+}
+
 /**
- * The segments with a region (parse/windows.ts): the old ones before the region and in the
- * unchanged start of the text, the old ones after it in the unchanged end (moved), and between them
- * the rest's statements and the region's. Undefined when the kept ones are not where the rest's
- * tree has them.
+ * The segments with regions (parse/windows.ts): the old ones before the change and after it (moved),
+ * the change being the text's widened by the broken regions that came or went and the new clean
+ * one (incremental/regions.ts), and between them the statements of the rest and of the regions
+ * there. Undefined when the kept ones are not where the trees have them.
  */
-export function regionUpdate(old: readonly Segment[], oldText: SourceText, syntax: Required<DocumentSyntax>, text: SourceText): SegmentUpdate | undefined {
-  const { tree, region } = syntax;
-  const root = tree.rootNode;
-  const same = commonPrefixLength(oldText, text);
-  const tail = commonSuffixLength(oldText, text, same);
+export function regionUpdate(old: readonly Segment[], oldText: SourceText, oldRegions: readonly RegionSpan[], syntax: DocumentSyntax, text: SourceText): SegmentUpdate | undefined {
+  const regions = regionSpans(syntax);
   const delta = text.length - oldText.length;
-  let prefix = 0;
-  while (prefix < old.length && old[prefix].end <= Math.min(region.start, same)) prefix++;
-  let suffixStart = old.length;
-  const keptAfter = Math.max(region.end - delta, oldText.length - tail);
-  while (suffixStart > prefix && old[suffixStart - 1].start >= keptAfter) suffixStart--;
-  if (prefix > 0 && !hasNode(root, old[prefix - 1], 0)) return undefined;
-  const firstMoved = suffixStart < old.length ? hasNode(root, old[suffixStart], delta) : undefined;
+  const change = widenedChange(textChange(oldText, text), delta, regionsNotIn(oldRegions, regions), regionsNotIn(regions, oldRegions, true));
+  const prefix = firstNotBefore(old.length, (index) => old[index].end < change.start);
+  let suffixStart = firstNotBefore(old.length - prefix, (index) => old[prefix + index].start < change.oldEnd) + prefix;
+  while (suffixStart < old.length && !movesWhole(oldText, text, change, old[suffixStart].start)) suffixStart++;
+  if (prefix > 0 && !nodeFor(syntax, old[prefix - 1], 0)) return undefined;
+  const firstMoved = suffixStart < old.length ? nodeFor(syntax, old[suffixStart], delta) : undefined;
   if (suffixStart < old.length && !firstMoved) return undefined;
   const from = prefix > 0 ? old[prefix - 1].end : 0;
   const to = firstMoved ? firstMoved.startIndex : text.length;
   const segments = old.slice(0, prefix);
-  for (const node of namedChildrenBetween(root, from, region.start)) segments.push(segmentOf(node));
-  for (const node of region.tree.rootNode.namedChildren) if (node) segments.push(segmentOf(node));
-  for (const node of namedChildrenBetween(root, region.end, to)) segments.push(segmentOf(node));
+  for (const node of statementsBetween(syntax, from, to)) segments.push(segmentOf(node));
   const lineDelta = firstMoved ? firstMoved.startPosition.row - old[suffixStart].startRow : 0;
   for (let moved = suffixStart; moved < old.length; moved++) segments.push(movedSegment(old[moved], delta, lineDelta));
   return { segments, prefix, suffix: old.length - suffixStart };
+}
+
+/**
+ * Whether a segment starting at `start` (old offsets, at or after the change's end) keeps its
+ * columns: a line break lies between the change and it, or it starts a line in both texts.
+ */
+function movesWhole(oldText: SourceText, text: SourceText, change: TextChange, start: number): boolean {
+  if (startsOnLaterLine(oldText, change.oldEnd, start)) return true;
+  const delta = text.length - oldText.length;
+  return start === change.oldEnd && start > 0 && oldText.charCodeAt(start - 1) === 10 && text.charCodeAt(start + delta - 1) === 10;
+}
+
+/** The top-level node for a segment moved by `delta`, in the tree holding it, when it has one there. */
+function nodeFor(syntax: DocumentSyntax, segment: Segment, delta: number): Node | undefined {
+  return hasNode(treeAt(syntax, segment.start + delta).rootNode, segment, delta);
+}
+
+/** The top-level statements starting in [from, to): the rest's outside the regions, each region's inside it. */
+export function statementsBetween(syntax: DocumentSyntax, from: number, to: number): Node[] {
+  const root = syntax.tree.rootNode;
+  const nodes: Node[] = [];
+  let at = from;
+  for (const region of regionsOf(syntax)) {
+    if (region.end <= from) continue;
+    if (region.start >= to) break;
+    nodes.push(...namedChildrenBetween(root, at, region.start));
+    for (const node of region.tree.rootNode.namedChildren) if (node && node.startIndex >= from && node.startIndex < to) nodes.push(node);
+    at = region.end;
+  }
+  nodes.push(...namedChildrenBetween(root, at, to));
+  return nodes;
 }
 
 /** The tree's top-level node for a segment moved by `delta`, when it has one there. */

@@ -14,9 +14,11 @@
  *     released by the re-read ones is re-read too.
  *
  * A region (parse/windows.ts) is read from its own tree and the rest from the document's: the
- * statements of both, in source order, and names looked up in the tree holding them. A broken
- * region's statements (before and after the edit) always count as edited; a clean region's read
- * as they do in one tree.
+ * statements of all, in source order, and names looked up in the tree holding them. A broken
+ * region that comes or goes with the edit counts as edited (incremental/regions.ts); one kept from
+ * before, only moved, reads as it did, as does a clean region. A statement holding a syntax error in
+ * one tree is reparsed by tree-sitter wherever the edit is, and read again when tree-sitter's
+ * changed ranges say its recovery reshaped it.
  */
 import { Node, Tree } from 'web-tree-sitter';
 import { SourceText } from '../source-text';
@@ -28,16 +30,17 @@ import { ImportFacts, importFacts } from '../frontends/typescript/imports';
 import {
   BindingFact, isStatement, ScopeStatement, splitByStatement, Statement, statementFacts, StatementFacts, statementsOf, StatementScope,
 } from '../frontends/typescript/statements';
-import { rowAt, shiftFor, statementAt, statementHolding, textChange, widenedChange } from '../frontends/typescript/edit-region';
+import { rowAt, shiftFor, statementAt, statementHolding, textChange } from '../frontends/typescript/edit-region';
 import { ValueReader } from '../frontends/typescript/values';
 import { collectFileNodes, FileNodes } from '../frontends/typescript/walk';
 import { DeclarationMemo } from './memo';
 import { Span } from '../parse/joined-windows';
+import { inSpans, regionSpans, regionsNotIn, widenedChange } from './regions';
 import { prepareGroups, Shift, ShiftableGroup } from './shift';
 import { ToolDeclaration } from '../model';
 import { GrammarId, languageOfGrammar } from '../parse/parser';
 import { firstNotBefore } from '../sorted';
-import { brokenSpan, DocumentSyntax, lookupIn, NodeLookup } from '../parse/windows';
+import { DocumentSyntax, lookupIn, NodeLookup, RegionSpan } from '../parse/windows';
 
 /** One top-level statement's reading, kept between analyses. */
 interface Group extends ScopeStatement {
@@ -60,8 +63,10 @@ interface State {
   groups: Group[];
   imports: ImportFacts;
   memo: DeclarationMemo;
-  /** The broken region the statements were read with, when there was one (not a clean one). */
-  region?: Span;
+  /** The regions the statements were read with. */
+  regions: RegionSpan[];
+  /** The tree read (the rest's, with regions): a reparse's changed ranges are against it. */
+  tree: Tree;
 }
 
 /** What reading some statements gave. */
@@ -109,13 +114,13 @@ export class IncrementalScriptAnalyzer {
     const documentSyntax: DocumentSyntax = 'rootNode' in syntax ? { tree: syntax } : syntax;
     const root = documentSyntax.tree.rootNode;
     const nodes = new TopLevelNodes(documentSyntax);
-    const region = brokenSpan(documentSyntax);
+    const regions = regionSpans(documentSyntax);
     const previous = this.state;
     this.state = undefined;
     const same = previous && previous.grammar === grammar && previous.options === options ? previous : undefined;
     if (!same) this.lastReason = previous ? 'the grammar or the options changed' : 'the first analysis of the document';
     const memo = same?.memo ?? new DeclarationMemo();
-    const context: TreeContext = { syntax: documentSyntax, lookup: lookupIn(documentSyntax), region, grammar, options, nodes };
+    const context: TreeContext = { syntax: documentSyntax, lookup: lookupIn(documentSyntax), regions, grammar, options, nodes };
     // A file tree-sitter cannot read as a program has an ERROR root, whose tokens the front end reads as one region.
     const program = root.type !== 'ERROR';
     if (!program) this.lastReason = 'the file does not parse as a program';
@@ -125,7 +130,7 @@ export class IncrementalScriptAnalyzer {
     next ??= this.readAll(context, memo);
     const declarations = next.groups.flatMap((group) => group.declarations);
     const findings = findingsFor(context.lookup, text, declarations, options, memo);
-    if (next.consistent && program) this.state = { grammar, options, text, statements: next.statements, groups: next.groups, imports: next.imports, memo, region };
+    if (next.consistent && program) this.state = { grammar, options, text, statements: next.statements, groups: next.groups, imports: next.imports, memo, regions, tree: documentSyntax.tree };
     return { grammar, declarations, findings };
   }
 
@@ -167,17 +172,22 @@ export class IncrementalScriptAnalyzer {
     const old = previous.statements;
     const delta = text.length - previous.text.length;
     // A broken region's statements, read from another tree than before, count as edited.
-    const change = widenedChange(textChange(previous.text, text), delta, previous.region, treeContext.region);
+    const kept = treeContext.regions.filter((region) => !region.clean && !regionsNotIn([region], previous.regions).length);
+    const change = widenedChange(textChange(previous.text, text), delta, regionsNotIn(previous.regions, treeContext.regions), regionsNotIn(treeContext.regions, previous.regions));
+    // Where tree-sitter's recovery reshaped one tree with errors, when the reparse was made from the tree read last.
+    const recovered = treeContext.syntax.reshaped?.from === previous.tree ? treeContext.syntax.reshaped.spans : undefined;
     // The statements before and after the edit that are the same in the new tree (compared on the nodes, no records made).
     // tree-sitter keeps those before an edit, except some that look ahead into it: an unbroken run from the start, found
     // by binary search (and likewise the run to the end), so the statements between are the only others made into nodes.
     const prefix = firstNotBefore(Math.min(old.length, nodes.length), (index) => old[index].end < change.start && isStatement(nodes.at(index), old[index], 0));
-    // Rows after the edit move by the lines it adds; columns move only on the row where it ends, so no reused statement may start there.
-    const oldEndRow = rowAt(previous.text, change.oldEnd, prefix ? old[prefix - 1] : undefined);
+    // Rows after the edit move by the lines it adds; columns move only on the row where it ends, so no reused statement may start
+    // there. A change that ends a line in both texts (a region ends at a line start) ends on the row before.
+    const endsLine = change.oldEnd > change.start && previous.text.charCodeAt(change.oldEnd - 1) === 10 && text.charCodeAt(change.newEnd - 1) === 10;
+    const oldEndRow = rowAt(previous.text, change.oldEnd, prefix ? old[prefix - 1] : undefined) - (endsLine ? 1 : 0);
     const shift = shiftFor(previous.text, text, change, oldEndRow);
     const suffix = firstNotBefore(Math.min(old.length, nodes.length) - prefix, (fromEnd) => {
       const before = old[old.length - 1 - fromEnd];
-      return before.start > change.oldEnd && before.startRow > oldEndRow && isStatement(nodes.at(nodes.length - 1 - fromEnd), before, delta);
+      return before.start >= change.oldEnd && before.startRow > oldEndRow && isStatement(nodes.at(nodes.length - 1 - fromEnd), before, delta);
     });
     // The records of the statements after the edit are moved in place: the previous state is done with.
     const moved = old.slice(old.length - suffix).map((statement) => moveStatement(statement, shift));
@@ -186,15 +196,18 @@ export class IncrementalScriptAnalyzer {
     const oldIndexOf = (index: number): number => (index < prefix ? index : index - statements.length + old.length);
     const newIndexOf = (index: number): number => (index < prefix ? index : index - old.length + statements.length);
     // The edited statements (indexes in the new text, in source order) and their groups from before the edit: those
-    // between the kept ones, and every kept one holding a syntax error. tree-sitter re-parses such a statement at each
-    // reparse, wherever the edit is (it reuses no error recovery), and may recover differently from the same text: the
-    // same extent, other nodes inside (a call whose receiver takes in the junk before it starts at its method name).
+    // between the kept ones, and kept ones holding a syntax error that tree-sitter may have read otherwise. It re-parses
+    // such a statement at each reparse, wherever the edit is (it reuses no error recovery), and may recover differently
+    // from the same text: the same extent, other nodes inside (a call whose receiver takes in the junk before it starts at
+    // its method name). Its changed ranges say where it did; without them every such statement is read again. A broken
+    // region kept from before was not reparsed at all.
     const edited: number[] = [];
     const oldChanged: Group[] = [];
     let reshaped = false;
     const reparsed = (index: number): void => {
       if (!old[index].hasError) return;
       const at = newIndexOf(index);
+      if (inSpans(kept, statements[at].start) || (recovered && !overlapsAny(recovered, statements[at]))) return;
       // The searches above compare only some statements: a broken one is read again, so compare it too (moved already).
       if (!isStatement(nodes.at(at), statements[at], 0)) reshaped = true;
       edited.push(at);
@@ -313,11 +326,11 @@ export class IncrementalScriptAnalyzer {
 interface TreeContext {
   syntax: DocumentSyntax;
   lookup: NodeLookup;
-  /** The broken region, when there is one. */
-  region?: Span;
   grammar: GrammarId;
   options: AnalysisOptions;
   nodes: TopLevelNodes;
+  /** The regions, broken and clean. */
+  regions: RegionSpan[];
 }
 
 interface AnalysisContext extends TreeContext {
@@ -423,6 +436,10 @@ function readStatementsAt(
 
 function importFactsOf(facts: readonly StatementFacts[], options: AnalysisOptions): ImportFacts {
   return importFacts(facts.flatMap((fact) => fact.modules), serverModulesOf(options));
+}
+
+function overlapsAny(spans: readonly Span[], statement: Statement): boolean {
+  return spans.some((span) => span.start <= statement.end && span.end >= statement.start);
 }
 
 function lookedUpAny(lookups: ReadonlySet<string>, names: ReadonlySet<string>): boolean {

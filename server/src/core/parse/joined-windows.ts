@@ -50,13 +50,21 @@ export class JoinedWindows {
 
 /**
  * Moves a span's offsets with an edit of the text: an edit before it moves both bounds, one inside it
- * only its end. Says which bounds moved (a broken region moves its positions with them).
+ * only its end. An edit reaching into it from before makes it start where the edit starts, one
+ * reaching out of it end where the edit's new text ends (the span then holds the edit, and whoever
+ * reads it sees it edited). Says how each bound moved: `shifted` by the edit's length, or `reached`
+ * (to the edit's start, or its new end).
  */
-export function moveSpan(span: Span, edit: Edit): { start: boolean; end: boolean } {
+export function moveSpan(span: Span, edit: Edit): { start?: 'shifted' | 'reached'; end?: 'shifted' | 'reached' } {
   const delta = edit.newEndIndex - edit.oldEndIndex;
-  const start = edit.oldEndIndex <= span.start && edit.startIndex < span.start;
-  if (start) span.start += delta;
-  const end = edit.startIndex < span.end;
-  if (end) span.end = Math.max(span.start, span.end + delta);
-  return { start, end };
+  const moved: { start?: 'shifted' | 'reached'; end?: 'shifted' | 'reached' } = {};
+  if (edit.startIndex < span.start) {
+    moved.start = edit.oldEndIndex <= span.start ? 'shifted' : 'reached';
+    span.start = moved.start === 'shifted' ? span.start + delta : edit.startIndex;
+  }
+  if (edit.startIndex < span.end) {
+    moved.end = edit.oldEndIndex <= span.end ? 'shifted' : 'reached';
+    span.end = Math.max(span.start, moved.end === 'shifted' ? span.end + delta : edit.newEndIndex);
+  }
+  return moved;
 }

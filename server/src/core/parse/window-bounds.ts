@@ -6,10 +6,12 @@ import { Edit, Node, Point, Range } from 'web-tree-sitter';
 import { SourceText } from '../source-text';
 import { firstNotBefore } from '../sorted';
 import { GrammarId, parse } from './parser';
-import type { DocumentSyntax } from './windows';
+import { DocumentSyntax, Region, regionsOf } from './document-syntax';
 
 /** Windows larger than this (a paste, a replace-all) are not parsed on their own. */
 const MAX_WINDOW = 64 * 1024;
+/** How many statements after a broken window are tried with it before it becomes a broken region. */
+export const MAX_WINDOW_GROWTH = 2;
 
 /** Top-level statements of a document, as a range of it. */
 export type Window = Range;
@@ -19,27 +21,34 @@ export function emptyEditAt(index: number, position: Point): Edit {
   return { startIndex: index, oldEndIndex: index, newEndIndex: index, startPosition: position, oldEndPosition: position, newEndPosition: position };
 }
 
+/** A window, and the region the edit touched (the window holds all of it), if it touched one. */
+export interface WindowAround {
+  window: Window;
+  touched?: Region;
+}
+
 /**
  * The top-level statements around the edited part: from the last one starting a line at or before
  * the edit up to the next one starting a line after it; with a region the edit touches, that region
- * too. Away from a clean region, the window around the edit alone, when it does not reach the
- * region. Undefined (reparse the whole) when the rest of the document is broken, when the edit is
- * away from a broken region, or when the window would be large.
+ * too. The window never reaches into another region: a region's bounds start a line and a statement,
+ * so they bound the window instead. Undefined (reparse the whole) when the rest of the document is
+ * broken (one tree with syntax errors), when the edit touches two regions, or when the window would
+ * be large.
  */
-export function windowAround(previous: DocumentSyntax, text: SourceText, dirty: { start: number; end: number }): Window | undefined {
+export function windowAround(previous: DocumentSyntax, text: SourceText, dirty: { start: number; end: number }): WindowAround | undefined {
   const root = previous.tree.rootNode;
   if (root.hasError) return undefined;
-  const region = previous.region;
-  if (region && (dirty.start > region.end || dirty.end < region.start)) {
-    if (!region.clean) return undefined;
-    const window = windowAround({ tree: previous.tree }, text, dirty);
-    return window && (window.endIndex <= region.start || window.startIndex >= region.end) ? window : undefined;
-  }
+  const regions = regionsOf(previous);
+  const touching = regions.filter((region) => dirty.start <= region.end && dirty.end >= region.start);
+  if (touching.length > 1) return undefined;
+  const touched = touching[0];
   let startIndex = 0;
   let startPosition: Point = { row: 0, column: 0 };
-  if (region && dirty.start >= region.start) {
-    startIndex = region.start;
-    startPosition = region.startPosition;
+  // A region starts a line unless an edit just before it joined its first line to the one before.
+  const regionStartsLine = touched && (touched.start === 0 || text.charCodeAt(touched.start - 1) === 10);
+  if (touched && (dirty.start > touched.start || (dirty.start === touched.start && regionStartsLine))) {
+    startIndex = touched.start;
+    startPosition = touched.startPosition;
   } else {
     for (let index = lastUnitAtOrBefore(root, dirty.start); index >= 0; index--) {
       const unit = root.namedChild(index)!;
@@ -49,13 +58,32 @@ export function windowAround(previous: DocumentSyntax, text: SourceText, dirty: 
         break;
       }
     }
+    const before = lastRegionEndingAtOrBefore(regions, dirty.start, touched);
+    if (before && before.end > startIndex) {
+      startIndex = before.end;
+      startPosition = before.endPosition;
+    }
   }
-  const last = region ? Math.max(dirty.end, region.end - 1) : dirty.end;
+  const last = touched ? Math.max(dirty.end, touched.end - 1) : dirty.end;
   const next = nextUnitStart(root, last);
-  const endIndex = next?.startIndex ?? text.length;
-  const endPosition = next?.startPosition;
+  let endIndex = next?.startIndex ?? text.length;
+  let endPosition = next?.startPosition;
+  const after = regions.find((region) => region !== touched && region.start > last);
+  if (after && after.start < endIndex) {
+    endIndex = after.start;
+    endPosition = after.startPosition;
+  }
   if (endIndex - startIndex > MAX_WINDOW || endIndex <= startIndex || (startIndex === 0 && endIndex === text.length)) return undefined;
-  return { startIndex, endIndex, startPosition, endPosition: endPosition ?? pointAfter(text, startIndex, startPosition, endIndex) };
+  return { window: { startIndex, endIndex, startPosition, endPosition: endPosition ?? pointAfter(text, startIndex, startPosition, endIndex) }, touched };
+}
+
+function lastRegionEndingAtOrBefore(regions: readonly Region[], offset: number, except: Region | undefined): Region | undefined {
+  let found: Region | undefined;
+  for (const region of regions) {
+    if (region.end > offset) break;
+    if (region !== except) found = region;
+  }
+  return found;
 }
 
 /**
@@ -85,21 +113,43 @@ export function insideOneUnit(root: Node, dirty: { start: number; end: number })
   return unit.startIndex < dirty.start && dirty.end < unit.endIndex;
 }
 
-/** The included ranges of the rest of the document: before the window and after it. */
-export function outside(window: Window, text: SourceText): Range[] {
+/** The included ranges of the rest of the document: all but the windows (in source order, none overlapping). */
+export function outside(windows: readonly Window[], text: SourceText): Range[] {
   const ranges: Range[] = [];
-  if (window.startIndex > 0) ranges.push({ startIndex: 0, endIndex: window.startIndex, startPosition: { row: 0, column: 0 }, endPosition: window.startPosition });
-  if (window.endIndex < text.length) {
-    const end = pointAfter(text, window.endIndex, window.endPosition, text.length);
-    ranges.push({ startIndex: window.endIndex, endIndex: text.length, startPosition: window.endPosition, endPosition: end });
+  let from = 0;
+  let fromPosition: Point = { row: 0, column: 0 };
+  for (const window of windows) {
+    if (window.startIndex > from) ranges.push({ startIndex: from, endIndex: window.startIndex, startPosition: fromPosition, endPosition: window.startPosition });
+    from = window.endIndex;
+    fromPosition = window.endPosition;
   }
+  if (from < text.length) ranges.push({ startIndex: from, endIndex: text.length, startPosition: fromPosition, endPosition: pointAfter(text, from, fromPosition, text.length) });
   return ranges;
 }
 
-/** Whether the rest's top-level statements end before the window and start again at its end. */
-export function splitsAt(root: Node, window: Window): boolean {
-  const across = root.firstNamedChildForIndex(window.startIndex);
-  return !across || across.startIndex === window.endIndex;
+/** The regions as windows, with `window` among them, in source order. */
+export function windowsWith(regions: readonly Region[], window?: Window): Window[] {
+  const windows: Window[] = regions.map(asWindow);
+  if (window) windows.push(window);
+  return windows.sort((a, b) => a.startIndex - b.startIndex);
+}
+
+export function asWindow(region: Region): Window {
+  return { startIndex: region.start, endIndex: region.end, startPosition: region.startPosition, endPosition: region.endPosition };
+}
+
+/**
+ * Whether the rest's top-level statements end before each window (in source order) and start again
+ * where it ends, or where the run of windows right after it ends (the rest holds none of them).
+ */
+export function splitsAround(root: Node, windows: readonly Window[]): boolean {
+  for (let index = 0; index < windows.length; index++) {
+    let end = windows[index].endIndex;
+    for (let next = index + 1; next < windows.length && windows[next].startIndex === end; next++) end = windows[next].endIndex;
+    const across = root.firstNamedChildForIndex(windows[index].startIndex);
+    if (across && across.startIndex !== end) return false;
+  }
+  return true;
 }
 
 /** The point of `index`, counted on from a known point before it. */
@@ -124,9 +174,9 @@ export function pointAfter(text: SourceText, fromIndex: number, from: Point, ind
  */
 export function boundariesHold(grammar: GrammarId, previous: DocumentSyntax, text: SourceText, window: Window, withWindow: boolean): boolean {
   if (grammar === 'python') return true;
-  const region = previous.region;
-  // Right next to a previous region, the rest's statement there may be one it no longer holds.
-  if (region && ((window.startIndex > 0 && region.end === window.startIndex) || (window.endIndex < text.length && region.start === window.endIndex))) return false;
+  // Right next to a region, the rest's statement there may be one it no longer holds, or one read across a broken region.
+  const adjacent = (region: Region) => (window.startIndex > 0 && region.end === window.startIndex) || (window.endIndex < text.length && region.start === window.endIndex);
+  if (regionsOf(previous).some(adjacent)) return false;
   const rest = previous.tree.rootNode;
   const before = unitEndingAtOrBefore(rest, window.startIndex);
   const after = rest.firstNamedChildForIndex(window.endIndex) ?? undefined;

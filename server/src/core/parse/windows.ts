@@ -5,33 +5,38 @@
  * re-reads the rest of the file, 25–150 ms on 10,000 lines, and may reshape statements far from the
  * edit. So the statements around the edit (the "window", from a statement starting a line up to
  * the next one) are parsed on their own first; when that parse is broken, the rest of the document
- * is reparsed without them (tree-sitter's included ranges) and the window keeps its own tree: the
- * broken region. The next edit inside it reparses only the region.
+ * is reparsed without it (tree-sitter's included ranges) and the window keeps its own tree: a
+ * broken region. The next edit inside it reparses only the region. A document keeps any number of
+ * broken regions (an author leaves a decorator half-typed and goes on elsewhere): the rest's tree
+ * is parsed without all of them, so it stays clean, and an edit away from them is parsed as in a
+ * clean file. A document opened broken, or parsed afresh with errors, is split into broken regions
+ * and the rest at its next edit (region-split.ts).
  *
  * An edit inside a statement that leaves it clean gets a region too (a clean region): the window
  * parsed alone, and the rest's tree kept as it is, edited but not reparsed. A keystroke then
  * parses its statement, not the document: reparsing 10,000 lines from the old tree costs 1-5 ms
  * in Python and 4-11 ms in TypeScript, where tree-sitter re-reads the first token of each of the
  * 1,200 top-level statements. The rest's tree may still hold the statements it had in the window
- * before the edits; every reader takes the rest's statements outside the region only. An edit
- * elsewhere reparses the rest without its own window, which puts the old region back into it.
- * Between keystrokes the server settles a clean region (`settle`): the whole reparsed from the
- * rest's tree, so that the next edit, wherever it lands, parses only its own window. A change that
- * gives back the text from before the edit ahead of it takes back that text's tree in TypeScript and
- * JavaScript (undo-points.ts).
+ * before the edits; every reader takes the rest's statements outside the regions only. An edit
+ * elsewhere reparses the rest without its own window, which puts the old clean region back into it.
+ * Between keystrokes the server settles a clean region (`settle`): the rest reparsed with it, so
+ * that the next edit, wherever it lands, parses only its own window. A change that gives back the
+ * text from before the edit ahead of it takes back that text's trees in TypeScript and JavaScript
+ * (undo-points.ts).
  */
 import { Edit, Node, Tree } from 'web-tree-sitter';
 import { SourceText } from '../source-text';
 import { JoinedWindows, Span } from './joined-windows';
 import { UndoPoints } from './undo-points';
-import { boundariesHold, emptyEditAt, insideOneUnit, nextUnitStart, outside, pointAfter, splitsAt, Window, windowAround } from './window-bounds';
+import {
+  boundariesHold, emptyEditAt, insideOneUnit, MAX_WINDOW_GROWTH, nextUnitStart, outside, pointAfter, splitsAround, Window, windowAround, windowsWith,
+} from './window-bounds';
 import { GrammarId, parse, ParseBudget, parseWithin, TextSource } from './parser';
-import { deleteSyntax, DocumentSyntax, moveRegion, Region } from './document-syntax';
+import { brokenRegions, deleteSyntax, DocumentSyntax, moveRegion, newRegion, Region, regionsOf } from './document-syntax';
+import { splitIntoRegions } from './region-split';
 
-export { brokenSpan, DocumentSyntax, lookupIn, NodeLookup, Region, treeAt } from './document-syntax';
+export { brokenSpans, DocumentSyntax, lookupIn, NodeLookup, Region, RegionSpan, regionsOf, treeAt } from './document-syntax';
 
-/** How many statements after a broken window are tried with it before it becomes a broken region. */
-const MAX_WINDOW_GROWTH = 2;
 /**
  * The reparses for one edit may take an eighth of the progress checks of a full parse (about one
  * per 120 characters, Python and TypeScript alike), or six times what they usually take in the
@@ -42,24 +47,30 @@ const MAX_WINDOW_GROWTH = 2;
 const CHARACTERS_PER_CHECK = 960;
 const USUAL_FACTOR = 6;
 const MIN_BUDGET = 250;
+/** After a split of a broken tree found no regions, the edits parsed before it is tried again. */
+const SPLIT_RETRY_EDITS = 20;
 
 export class IncrementalParse {
   private syntax?: DocumentSyntax;
   /** The part of the text edited since the last parse (offsets in the current text). */
-  private dirty?: { start: number; end: number };
+  private dirty?: Span;
+  /** The same, for the edits outside the regions (in the rest's text). */
+  private restDirty?: Span;
   /** The windows reparsed through the rest (`reparseThroughRest`), where the next edits must be too. */
   private readonly joined = new JoinedWindows();
 
-  /** How the last parse was made (tests and the benchmark). */
-  lastParse: 'full' | 'incremental' | 'broken-region' | 'clean-region' | 'through-rest' | 'afresh' | 'undo' = 'full';
+  /** How the last parse was made (tests and the benchmark); 'split': a tree with errors made into broken regions. */
+  lastParse: 'full' | 'incremental' | 'broken-region' | 'clean-region' | 'through-rest' | 'afresh' | 'undo' | 'split' = 'full';
   /** What the document's trees read `node.text` from: the text they were last moved to. */
   private readonly source: TextSource = { text: '' };
   /** What the reparses for the current edit may still do. */
   private budget = new ParseBudget(0);
   /** The progress checks an edit's reparses usually take in this document (a moving average). */
   private usualChecks = 0;
-  /** The trees from before the last edits, for a change that gives their text back (not in Python: undo-points.ts). */
+  /** The syntax from before the last edits, for a change that gives their text back (not in Python: undo-points.ts). */
   private readonly undoPoints?: UndoPoints;
+  /** Edits parsed since a split of the one tree with errors failed (undefined: none failed since the tree was last clean). */
+  private sinceFailedSplit?: number;
 
   /**
    * `checksFor`: the progress checks the reparses for one edit of `text` may take, given what they
@@ -72,17 +83,17 @@ export class IncrementalParse {
   /** Applies an edit of the text to the trees (nothing is parsed until `current`). */
   edit(edit: Edit): void {
     if (!this.syntax) return;
-    if (!this.dirty) this.undoPoints?.beforeEdit(this.source.text, this.syntax.region ? undefined : this.syntax.tree, () => this.joined.snapshot());
+    if (!this.dirty) this.undoPoints?.beforeEdit(this.source.text, this.syntax, () => this.joined.snapshot());
+    // Text typed at a region's start goes into it, at its end after it (moveSpan).
+    const inRegion = regionsOf(this.syntax).some((region) => region.start <= edit.startIndex && edit.startIndex < region.end && edit.oldEndIndex <= region.end);
     this.syntax.tree.edit(edit);
     this.joined.move(edit);
-    const region = this.syntax.region;
-    if (region) {
+    for (const region of regionsOf(this.syntax)) {
       region.tree.edit(edit);
       moveRegion(region, edit);
     }
-    const dirty = this.dirty;
-    const end = dirty && (dirty.end >= edit.oldEndIndex ? dirty.end + edit.newEndIndex - edit.oldEndIndex : Math.max(dirty.end, edit.newEndIndex));
-    this.dirty = dirty ? { start: Math.min(dirty.start, edit.startIndex), end: Math.max(end!, edit.newEndIndex) } : { start: edit.startIndex, end: edit.newEndIndex };
+    this.dirty = widened(this.dirty, edit);
+    this.restDirty = inRegion && !this.restDirty ? undefined : widened(this.restDirty, edit);
   }
 
   /** Whether there is a syntax yet (there is none before the first parse). */
@@ -105,15 +116,19 @@ export class IncrementalParse {
     if (this.syntax) throw new Error('mcp-tool-lint: a parse in steps can only be the first');
     this.source.text = text;
     this.syntax = { tree };
-    this.dirty = undefined;
+    this.dirty = this.restDirty = undefined;
     this.lastParse = 'full';
   }
 
-  /** The syntax of `text` (the text after every edit so far). */
+  /**
+   * The syntax of `text` (the text after every edit so far). The first parse is one tree, broken or
+   * not, read as the CLI reads the file.
+   */
   current(text: SourceText): DocumentSyntax {
     const previous = this.syntax;
     const dirty = this.dirty;
-    this.dirty = undefined;
+    const restDirty = this.restDirty;
+    this.dirty = this.restDirty = undefined;
     this.source.text = text;
     if (!previous) {
       this.lastParse = 'full';
@@ -121,17 +136,18 @@ export class IncrementalParse {
       return (this.syntax = { tree: parse(this.grammar, text, undefined, undefined, this.source) });
     }
     if (!dirty) return previous;
+    if (this.sinceFailedSplit !== undefined) this.sinceFailedSplit++;
     const undone = this.undoPoints?.takeFor(text);
     if (undone) {
       deleteSyntax(previous);
       this.joined.restore(undone.joined);
       this.lastParse = 'undo';
-      return (this.syntax = { tree: undone.tree });
+      return (this.syntax = undone.syntax);
     }
     const budget = this.newBudget(text);
-    const syntax = this.reparse(previous, text, dirty);
+    const syntax = this.reparse(previous, text, dirty, restDirty);
     // What reparsing the whole usually takes: a clean region's statements alone say nothing of it.
-    if (this.lastParse !== 'afresh' && this.lastParse !== 'clean-region') this.learn(budget);
+    if (this.lastParse !== 'afresh' && this.lastParse !== 'clean-region' && this.lastParse !== 'split') this.learn(budget);
     return syntax;
   }
 
@@ -139,61 +155,68 @@ export class IncrementalParse {
     this.usualChecks += (budget.spent - this.usualChecks) / 8;
   }
 
-  private reparse(previous: DocumentSyntax, text: SourceText, dirty: { start: number; end: number }): DocumentSyntax {
-    const window = windowAround(previous, text, dirty);
-    if (window) {
-      const local = this.editStaysLocal(previous, dirty);
-      const parsed = this.parseRegion(previous, text, window, local);
+  private reparse(previous: DocumentSyntax, text: SourceText, dirty: Span, restDirty: Span | undefined): DocumentSyntax {
+    const around = windowAround(previous, text, dirty);
+    if (around) {
+      const { window, touched } = around;
+      const local = this.editStaysLocal(previous, dirty, touched);
+      // The rest's tree may be kept (edited, not reparsed) only when its edits lie inside the window: every reader skips
+      // what it holds there. A deletion at the window's end would leave a statement of no length just after it.
+      const rest: RestEdits = !restDirty ? 'none' : restDirty.start >= window.startIndex && restDirty.end < window.endIndex ? 'inside' : 'outside';
+      const parsed = this.parseRegion(previous, text, window, touched, local, rest);
       if (parsed && 'tree' in parsed) return parsed;
-      if (parsed && (!previous.region || previous.region.clean) && !local) {
+      if (parsed && (!touched || touched.clean) && !local) {
         const joined = this.reparseThroughRest(previous, text, parsed.clean);
         if (joined) return joined;
       }
     }
-    return this.reparseWhole(previous, text, 'incremental');
+    const touching = regionsOf(previous).filter((region) => dirty.start <= region.end && dirty.end >= region.start);
+    return this.reparseWhole(previous, text, 'incremental', touching);
   }
 
   /**
    * Whether the edit stays among the statements of its window, away from the windows reparsed
-   * through the rest (an edit anywhere else reparses through the rest), and not across a region's
-   * bounds. In Python only inside one top-level statement, away from its start and end (a line's
-   * first column decides its block). In TypeScript and JavaScript a statement's start or end too (a
-   * letter typed before `server.registerTool(`), since a region there is checked to leave the
+   * through the rest (an edit anywhere else reparses through the rest), and inside the region it
+   * touches, if any. In Python only inside one top-level statement, away from its start and end (a
+   * line's first column decides its block). In TypeScript and JavaScript a statement's start or end
+   * too (a letter typed before `server.registerTool(`), since a region there is checked to leave the
    * statements around the window as they were (`boundariesHold`); through the rest, such an edit
    * took two whole reparses of 5-8 ms each on 10,000 lines.
    */
-  private editStaysLocal(previous: DocumentSyntax, dirty: Span): boolean {
+  private editStaysLocal(previous: DocumentSyntax, dirty: Span, touched: Region | undefined): boolean {
     if (this.joined.touches(dirty)) return false;
-    const region = previous.region;
-    const besideRegion = !region || dirty.end < region.start || dirty.start > region.end;
-    if (!besideRegion && !(dirty.start >= region.start && dirty.end <= region.end)) return false;
+    if (touched && !(dirty.start >= touched.start && dirty.end <= touched.end)) return false;
     if (this.grammar !== 'python') return true;
-    return insideOneUnit((besideRegion ? previous.tree : region!.tree).rootNode, dirty);
+    return insideOneUnit((touched ?? previous).tree.rootNode, dirty);
   }
 
   /**
-   * Makes a clean region and the rest one tree again (a reparse of the whole from the rest's tree),
-   * when no edit is waiting: for the time between keystrokes, so that the next edit, wherever it
-   * lands, finds one tree and parses only its own window. Whether it did.
+   * Makes a clean region and the rest one tree again (the rest reparsed with the region, still
+   * without the broken ones), when no edit is waiting: for the time between keystrokes, so that the
+   * next edit, wherever it lands, parses only its own window. Whether it did.
    */
   settle(text: SourceText): boolean {
     const syntax = this.syntax;
     // C#'s whole reparse from the rest's tree took 220 ms (p95) on 10,000 lines, against 7 ms for the
     // parses of the next edits with the clean region kept: C# documents keep their clean region.
-    if (this.dirty || !syntax?.region?.clean || this.grammar === 'csharp') return false;
+    const clean = syntax && regionsOf(syntax).find((region) => region.clean);
+    if (this.dirty || !clean || this.grammar === 'csharp') return false;
     this.source.text = text;
     const budget = this.newBudget(text);
-    this.reparseWhole(syntax, text, 'incremental');
-    if (this.lastParse !== 'afresh') this.learn(budget);
+    this.reparseWhole(syntax, text, 'incremental', [clean]);
+    if (this.lastParse !== 'afresh' && this.lastParse !== 'split') this.learn(budget);
     return true;
   }
 
-  /** The syntax as one tree (reparsing the region with the rest when there is one). */
+  /** The syntax as one tree (reparsing the regions with the rest when there are any; broken ones are then not split off again until the next edit). */
   whole(text: SourceText): Tree {
     const syntax = this.current(text);
-    if (!syntax.region) return syntax.tree;
+    if (!syntax.regions?.length) return syntax.tree;
     this.newBudget(text);
-    return this.reparseWhole(syntax, text, 'incremental').tree;
+    if (!brokenRegions(syntax).length) return this.reparseWhole(syntax, text, 'incremental', regionsOf(syntax)).tree;
+    this.forgetHistory(syntax);
+    this.lastParse = 'afresh';
+    return (this.syntax = { tree: parse(this.grammar, text, undefined, undefined, this.source) }).tree;
   }
 
   /** The budget for the reparses of the edit that made `text`. */
@@ -206,37 +229,75 @@ export class IncrementalParse {
     this.undoPoints?.clear();
     if (this.syntax) deleteSyntax(this.syntax);
     this.syntax = undefined;
-    this.dirty = undefined;
-  }
-
-  private reparseWhole(previous: DocumentSyntax, text: SourceText, how: 'full' | 'incremental'): DocumentSyntax {
-    const tree = parseWithin(this.budget, this.grammar, text, previous.tree, undefined, this.source);
-    if (!tree) return this.parseAfresh(previous, text);
-    if (previous.region && tree.rootNode.hasError) {
-      // Recovering from errors, tree-sitter reshapes statements after what it can reuse; the rest's tree, read without the
-      // region, made it recover otherwise than a fresh parse does (and than the CLI reads the file).
-      tree.delete();
-      return this.parseAfresh(previous, text);
-    }
-    deleteSyntax(previous);
-    this.lastParse = how;
-    return (this.syntax = { tree });
+    this.dirty = this.restDirty = undefined;
   }
 
   /**
-   * A new tree without the old one: once reparsing from it has spent the edit's budget, or when a
-   * broken region's rest could not be joined without errors. Some edits after a long history of
+   * The rest reparsed from its tree with the regions `joining` (the ones the edit touched, a clean
+   * one being settled) and without the other broken regions. A rest with errors beside regions is
+   * parsed afresh; one tree with errors is split into broken regions when it can be.
+   */
+  private reparseWhole(previous: DocumentSyntax, text: SourceText, how: 'full' | 'incremental', joining: readonly Region[]): DocumentSyntax {
+    const kept = brokenRegions(previous).filter((region) => !joining.includes(region));
+    const tree = parseWithin(this.budget, this.grammar, text, previous.tree, kept.length ? outside(windowsWith(kept), text) : undefined, this.source);
+    if (!tree) return this.parseAfresh(previous, text);
+    if (regionsOf(previous).length && (tree.rootNode.hasError || !splitsAround(tree.rootNode, windowsWith(kept)))) {
+      // Recovering from errors, tree-sitter reshapes statements after what it can reuse; the rest's tree, read without the
+      // regions, made it recover otherwise than a fresh parse does (and than the CLI reads the file).
+      tree.delete();
+      return this.parseAfresh(previous, text);
+    }
+    const oneTree = !regionsOf(previous).length && (tree.rootNode.hasError || previous.tree.rootNode.hasError);
+    const reshaped = oneTree ? { from: previous.tree, spans: changedSpans(tree, previous.tree) } : undefined;
+    for (const region of regionsOf(previous)) if (!kept.includes(region)) region.tree.delete();
+    previous.tree.delete();
+    this.lastParse = how;
+    if (kept.length) return (this.syntax = { tree, regions: kept });
+    return (this.syntax = this.splitIfBroken({ tree, reshaped }, text));
+  }
+
+  /**
+   * A new tree without the old one: once reparsing from it has spent the edit's budget, or when
+   * the rest could not be joined with the regions without errors. Some edits after a long history of
    * broken regions and joins make tree-sitter re-read most of the file (it finds nothing reusable
    * where it stands): 20-100 ms on 10,000 lines, and wasm memory for a second whole tree beside the
    * old one, about 11 MB that the wasm heap never returns. Deleting the old trees first, the new
-   * one takes their memory; it also parses faster from then on.
+   * one takes their memory; it also parses faster from then on. Split when broken.
    */
   private parseAfresh(previous: DocumentSyntax, text: SourceText): DocumentSyntax {
+    this.forgetHistory(previous);
+    this.lastParse = 'afresh';
+    return (this.syntax = this.splitIfBroken({ tree: parse(this.grammar, text, undefined, undefined, this.source) }, text));
+  }
+
+  private forgetHistory(previous: DocumentSyntax): void {
     deleteSyntax(previous);
     this.joined.clear();
     this.undoPoints?.clear();
-    this.lastParse = 'afresh';
-    return (this.syntax = { tree: parse(this.grammar, text, undefined, undefined, this.source) });
+  }
+
+  /**
+   * One tree with syntax errors, made into broken regions and the rest (region-split.ts) so that the
+   * next edits are parsed as in a clean file; as it is when that fails (tried again some edits later).
+   */
+  private splitIfBroken(syntax: DocumentSyntax, text: SourceText): DocumentSyntax {
+    if (!syntax.tree.rootNode.hasError) {
+      this.sinceFailedSplit = undefined;
+      return syntax;
+    }
+    if (this.sinceFailedSplit !== undefined && this.sinceFailedSplit < SPLIT_RETRY_EDITS) return syntax;
+    const split = splitIntoRegions(this.grammar, syntax.tree, text, this.source);
+    if (!split) {
+      this.sinceFailedSplit = 0;
+      return syntax;
+    }
+    this.sinceFailedSplit = undefined;
+    syntax.tree.delete();
+    this.joined.clear();
+    // A typo deleted again would take back the one tree with errors.
+    this.undoPoints?.clear();
+    this.lastParse = 'split';
+    return split;
   }
 
   /**
@@ -247,24 +308,27 @@ export class IncrementalParse {
    * The rest reuses its old tree, and the whole then reuses the rest: a few milliseconds. The
    * window's statements in that whole cannot be reparsed in one step either (the same cost again),
    * so later edits touching the window take two steps too. Other edits inside a statement reparse
-   * in one step, which is cheaper for them. Undefined when the rest does not parse cleanly.
+   * in one step, which is cheaper for them. "The whole" leaves out the broken regions. Undefined
+   * when the rest does not parse cleanly.
    */
   private reparseThroughRest(previous: DocumentSyntax, text: SourceText, window: Window): DocumentSyntax | undefined {
-    const rest = this.parseRest(previous.tree, text, window);
+    const broken = brokenRegions(previous);
+    const rest = this.parseRest(previous.tree, text, window, broken);
     if (!rest) return undefined;
     try {
-      if (rest.rootNode.hasError || !splitsAt(rest.rootNode, window)) return undefined;
-      const tree = parseWithin(this.budget, this.grammar, text, rest, undefined, this.source);
+      if (rest.rootNode.hasError || !splitsAround(rest.rootNode, windowsWith(broken, window))) return undefined;
+      const tree = parseWithin(this.budget, this.grammar, text, rest, broken.length ? outside(windowsWith(broken), text) : undefined, this.source);
       if (!tree) return undefined;
       const root = tree.rootNode;
-      if (root.hasError || !this.startsStatementAt(root, window.startIndex) || !this.startsStatementAt(root, window.endIndex)) {
+      if (root.hasError || !this.startsStatementAt(root, window.startIndex) || !this.startsStatementAt(root, window.endIndex) || !splitsAround(root, windowsWith(broken))) {
         tree.delete();
         return undefined;
       }
       this.joined.add(window);
-      deleteSyntax(previous);
+      for (const region of regionsOf(previous)) if (region.clean) region.tree.delete();
+      previous.tree.delete();
       this.lastParse = 'through-rest';
-      return (this.syntax = { tree });
+      return (this.syntax = withRegions(tree, broken));
     } finally {
       rest.delete();
     }
@@ -283,103 +347,134 @@ export class IncrementalParse {
   }
 
   /**
-   * The window parsed alone; when it is broken, the rest reparsed without it. When the window parses
-   * cleanly, a clean region where it may be one (`cleanRegion`); else that clean extent, or the one
-   * with the statements after it (a decorator that was cut from its definition, an `else:` from its
-   * `if`). Undefined: reparse the whole. `local`: the edit stays among its window's statements (`editStaysLocal`).
+   * The window parsed alone; when it is broken, the rest reparsed without it (and without the other
+   * broken regions). When the window parses cleanly, a clean region where it may be one
+   * (`cleanRegion`); else that clean extent, or the one with the statements after it (a decorator
+   * that was cut from its definition, an `else:` from its `if`). Undefined: reparse the whole.
+   * `touched`: the region the edit touched (the window holds it); `local`: the edit stays among its
+   * window's statements (`editStaysLocal`); `rest`: where the rest's text was edited.
    */
-  private parseRegion(previous: DocumentSyntax, text: SourceText, window: Window, local: boolean): DocumentSyntax | { clean: Window } | undefined {
+  private parseRegion(previous: DocumentSyntax, text: SourceText, window: Window, touched: Region | undefined, local: boolean, rest: RestEdits): DocumentSyntax | { clean: Window } | undefined {
     const alone = parse(this.grammar, text, undefined, [window], this.source);
     if (!alone.rootNode.hasError) {
-      const region = this.cleanRegion(previous, text, window, alone, local);
+      const region = this.cleanRegion(previous, text, window, alone, touched, local, rest);
       if (region) return region;
       alone.delete();
       return { clean: window };
     }
+    const others = regionsOf(previous).filter((region) => region !== touched);
+    const grown = this.cleanWithNext(previous, text, window, others);
+    if (grown) {
+      alone.delete();
+      return { clean: grown };
+    }
+    // The rest's tree kept as it is when it already leaves out exactly the window (an edit inside a broken region), or
+    // when the statements around the window read the same without it. Not in Python: there a broken region's merge later
+    // (a letter typed at the start of an indented line, then deleted) made tree-sitter re-read the file from the edited
+    // old tree, past the reparse budget.
+    const sameAsTouched = !!touched && !touched.clean && rest === 'none' && touched.start === window.startIndex && touched.end === window.endIndex;
+    if (sameAsTouched || (this.grammar !== 'python' && local && rest !== 'outside' && boundariesHold(this.grammar, previous, text, window, false))) {
+      touched?.tree.delete();
+      this.lastParse = 'broken-region';
+      return (this.syntax = withRegions(previous.tree, [...others, newRegion(alone, window)]));
+    }
+    const broken = others.filter((region) => !region.clean);
+    const reparsed = this.parseRest(previous.tree, text, window, broken);
+    if (!reparsed || reparsed.rootNode.hasError || !splitsAround(reparsed.rootNode, windowsWith(broken, window))) {
+      alone.delete();
+      reparsed?.delete();
+      return undefined;
+    }
+    // The rest now holds what the touched region and a clean one held.
+    for (const region of regionsOf(previous)) if (!broken.includes(region)) region.tree.delete();
+    previous.tree.delete();
+    this.lastParse = 'broken-region';
+    return (this.syntax = withRegions(reparsed, [...broken, newRegion(alone, window)]));
+  }
+
+  /** The broken window with up to MAX_WINDOW_GROWTH statements after it (never into a region), when that parses cleanly. */
+  private cleanWithNext(previous: DocumentSyntax, text: SourceText, window: Window, others: readonly Region[]): Window | undefined {
     for (let longer = window, step = 0; step < MAX_WINDOW_GROWTH && longer.endIndex < text.length; step++) {
+      if (others.some((region) => region.start === longer.endIndex)) return undefined;
       const next = nextUnitStart(previous.tree.rootNode, longer.endIndex);
-      longer = next
-        ? { ...longer, endIndex: next.startIndex, endPosition: next.startPosition }
-        : { ...longer, endIndex: text.length, endPosition: pointAfter(text, longer.endIndex, longer.endPosition, text.length) };
+      const region = others.find((other) => other.start > longer.endIndex);
+      if (region && (!next || region.start < next.startIndex)) longer = { ...longer, endIndex: region.start, endPosition: region.startPosition };
+      else if (next) longer = { ...longer, endIndex: next.startIndex, endPosition: next.startPosition };
+      else longer = { ...longer, endIndex: text.length, endPosition: pointAfter(text, longer.endIndex, longer.endPosition, text.length) };
       const grown = parse(this.grammar, text, undefined, [longer]);
       const clean = !grown.rootNode.hasError;
       grown.delete();
-      if (clean) {
-        alone.delete();
-        return { clean: longer };
-      }
+      if (clean) return longer;
     }
-    // The rest's tree kept as it is when the statements around the window read the same without it. Not in Python: there a
-    // broken region's merge later (a letter typed at the start of an indented line, then deleted) made tree-sitter re-read
-    // the file from the edited old tree, past the reparse budget.
-    if (this.grammar !== 'python' && local && covers(window, previous.region) && boundariesHold(this.grammar, previous, text, window, false)) {
-      previous.region?.tree.delete();
-      this.lastParse = 'broken-region';
-      return (this.syntax = { tree: previous.tree, region: regionOf(alone, window) });
-    }
-    const rest = this.parseRest(previous.tree, text, window);
-    if (!rest || rest.rootNode.hasError || !splitsAt(rest.rootNode, window)) {
-      alone.delete();
-      rest?.delete();
-      return undefined;
-    }
-    deleteSyntax(previous);
-    this.lastParse = 'broken-region';
-    return (this.syntax = { tree: rest, region: regionOf(alone, window) });
+    return undefined;
   }
 
   /**
    * A clean region for a window that parses cleanly alone, when the edit stays local (`editStaysLocal`)
-   * and the window reads the same alone as in the whole. The rest's tree is kept when the window
-   * covers the previous region (or there was none); else it is reparsed without the window, which
-   * puts the previous region back into it.
+   * and the window reads the same alone as in the whole. The rest's tree is kept, unless another clean
+   * region must go back into it, or its text was edited outside the window: the rest is then reparsed
+   * without the window (and the broken regions).
    */
-  private cleanRegion(previous: DocumentSyntax, text: SourceText, window: Window, alone: Tree, local: boolean): DocumentSyntax | undefined {
-    const old = previous.region;
-    const covered = covers(window, old);
-    if (!local || !(covered || old?.clean) || !boundariesHold(this.grammar, previous, text, window, true)) return undefined;
+  private cleanRegion(previous: DocumentSyntax, text: SourceText, window: Window, alone: Tree, touched: Region | undefined, local: boolean, edits: RestEdits): DocumentSyntax | undefined {
+    if (!local || !boundariesHold(this.grammar, previous, text, window, true)) return undefined;
+    const others = regionsOf(previous).filter((region) => region !== touched);
+    const cleanElsewhere = others.find((region) => region.clean);
+    const broken = others.filter((region) => !region.clean);
     let rest = previous.tree;
-    if (!covered) {
-      const reparsed = this.parseRest(previous.tree, text, window);
-      if (!reparsed || reparsed.rootNode.hasError || !splitsAt(reparsed.rootNode, window)) {
+    if (cleanElsewhere || edits === 'outside') {
+      const reparsed = this.parseRest(previous.tree, text, window, broken);
+      if (!reparsed || reparsed.rootNode.hasError || !splitsAround(reparsed.rootNode, windowsWith(broken, window))) {
         reparsed?.delete();
         return undefined;
       }
       previous.tree.delete();
+      cleanElsewhere?.tree.delete();
       rest = reparsed;
     }
-    old?.tree.delete();
+    touched?.tree.delete();
     this.lastParse = 'clean-region';
-    return (this.syntax = { tree: rest, region: { ...regionOf(alone, window), clean: true } });
+    return (this.syntax = withRegions(rest, [...broken, newRegion(alone, window, true)]));
   }
 
   /**
-   * The document without the window, reparsed from its previous tree (undefined once the edit's
-   * budget is spent). tree-sitter would reuse the statement before the window, though whether it
-   * ends there may depend on what follows it now (JavaScript's automatic semicolons: `f()` and, on
-   * the next line, `(g)()` make one call): so the window's start counts as edited, which
-   * invalidates the nodes that looked ahead past it.
+   * The document without the window and the broken regions, reparsed from its previous tree
+   * (undefined once the edit's budget is spent). tree-sitter would reuse the statement before the
+   * window, though whether it ends there may depend on what follows it now (JavaScript's automatic
+   * semicolons: `f()` and, on the next line, `(g)()` make one call): so the window's start counts as
+   * edited, which invalidates the nodes that looked ahead past it.
    */
-  private parseRest(previous: Tree, text: SourceText, window: Window): Tree | undefined {
+  private parseRest(previous: Tree, text: SourceText, window: Window, broken: readonly Region[]): Tree | undefined {
+    const ranges = outside(windowsWith(broken, window), text);
     // Python statements cannot join across a line that starts a statement: the old tree serves as it is.
-    if (this.grammar === 'python') return parseWithin(this.budget, this.grammar, text, previous, outside(window, text), this.source);
+    if (this.grammar === 'python') return parseWithin(this.budget, this.grammar, text, previous, ranges, this.source);
     const old = previous.copy();
     try {
       old.edit(emptyEditAt(window.startIndex, window.startPosition));
-      return parseWithin(this.budget, this.grammar, text, old, outside(window, text), this.source);
+      return parseWithin(this.budget, this.grammar, text, old, ranges, this.source);
     } finally {
       old.delete();
     }
   }
 }
 
-/** Whether the window holds all of the region (or there is none). */
-function covers(window: Window, region: Region | undefined): boolean {
-  return !region || (window.startIndex <= region.start && region.end <= window.endIndex);
+/** Where the edits since the last parse changed the rest's text: nowhere, only inside the window being parsed, or elsewhere too. */
+type RestEdits = 'none' | 'inside' | 'outside';
+
+/** The edited part `span` (current offsets) grown by one more edit. */
+function widened(span: Span | undefined, edit: Edit): Span {
+  if (!span) return { start: edit.startIndex, end: edit.newEndIndex };
+  const end = span.end >= edit.oldEndIndex ? span.end + edit.newEndIndex - edit.oldEndIndex : Math.max(span.end, edit.newEndIndex);
+  return { start: Math.min(span.start, edit.startIndex), end: Math.max(end, edit.newEndIndex) };
 }
 
-function regionOf(tree: Tree, window: Window): Region {
-  return { tree, start: window.startIndex, end: window.endIndex, startPosition: window.startPosition, endPosition: window.endPosition };
+/** The syntax of a rest's tree and regions (in source order). */
+function withRegions(tree: Tree, regions: readonly Region[]): DocumentSyntax {
+  return regions.length ? { tree, regions: [...regions].sort((a, b) => a.start - b.start) } : { tree };
+}
+
+/** Where `tree`'s structure differs from `old`'s, the tree it was reparsed from (tree-sitter's changed ranges). */
+function changedSpans(tree: Tree, old: Tree): Span[] {
+  return tree.getChangedRanges(old).map((range) => ({ start: range.startIndex, end: range.endIndex }));
 }
 
 function defaultChecks(text: SourceText, usual: number): number {

@@ -4,40 +4,15 @@
  */
 import { commonPrefixLength, commonSuffixLength, SourceText } from '../../source-text';
 import type { Shift } from '../../incremental/shift';
+import type { TextChange } from '../../incremental/regions';
 import { Position } from '../../model';
 import { Statement } from './statements';
-
-export interface TextChange {
-  /** Where the texts first differ. */
-  start: number;
-  /** Where the difference ends in the old text, and in the new one. */
-  oldEnd: number;
-  newEnd: number;
-}
 
 /** Where two texts differ: from `start` to `oldEnd` in the old one, to `newEnd` in the new one. */
 export function textChange(oldText: SourceText, newText: SourceText): TextChange {
   const start = commonPrefixLength(oldText, newText);
   const tail = commonSuffixLength(oldText, newText, start);
   return { start, oldEnd: oldText.length - tail, newEnd: newText.length - tail };
-}
-
-/**
- * The change widened to hold `old` (a span of the old text) and `current` (one of the new text):
- * statements there count as edited. The texts stay the same outside the widened change.
- */
-export function widenedChange(change: TextChange, delta: number, old?: { start: number; end: number }, current?: { start: number; end: number }): TextChange {
-  let { start, oldEnd } = change;
-  if (old) {
-    start = Math.min(start, old.start);
-    oldEnd = Math.max(oldEnd, old.end);
-  }
-  if (current) {
-    start = Math.min(start, current.start);
-    // An end in the unchanged tail of the new text lies `delta` later than in the old one.
-    oldEnd = Math.max(oldEnd, current.end - delta);
-  }
-  return { start, oldEnd, newEnd: oldEnd + delta };
 }
 
 /** The row of `offset` in `text`, counted from a statement that ends before it. */

@@ -1,0 +1,88 @@
+/**
+ * Python statements read with regions (parse/windows.ts): each region's statements from its own
+ * tree, with the bindings of the statements around it; the rest's from the rest's tree, with every
+ * statement's bindings. A broken region's repair (frontends/python/recovery.ts) reparses only the
+ * region, so what it makes of broken code changes no other statement.
+ */
+import { Node } from 'web-tree-sitter';
+import { SourceText } from '../source-text';
+import { extractPython, PythonExtraction, PythonExtractionOptions } from '../frontends/python';
+import { StatementBindings } from '../frontends/python/module';
+import { ProjectView } from '../project/view';
+import { DocumentSyntax, lookupIn, Region, regionsOf } from '../parse/windows';
+import { pythonSegments, Segment, segmentOf } from './python';
+import { statementsBetween } from './segments';
+
+/** Every segment: the rest's outside the regions and the regions', in order. */
+export function regionSegments(syntax: DocumentSyntax): Segment[] {
+  const regions = regionsOf(syntax);
+  if (!regions.length) return pythonSegments(syntax.tree.rootNode);
+  return statementsBetween(syntax, 0, Number.MAX_SAFE_INTEGER).map((node: Node) => segmentOf(node));
+}
+
+/**
+ * The declarations of the `extracted` segments: a region's from its tree, the others from the
+ * rest's. Statements a region's tree reads as broken code (ERROR) bind nothing for the others.
+ */
+export function extractAroundRegions(syntax: DocumentSyntax, text: SourceText, segments: readonly Segment[], extracted: readonly Segment[], project: ProjectView | undefined): PythonExtraction {
+  const regions = regionsOf(syntax);
+  const parts: PythonExtraction[] = [];
+  const outside: Segment[] = [];
+  const inside = new Map<Region, Segment[]>();
+  for (const segment of extracted) {
+    const region = regions.find((candidate) => inRegion(segment, candidate));
+    if (!region) outside.push(segment);
+    else if (inside.has(region)) inside.get(region)!.push(segment);
+    else inside.set(region, [segment]);
+  }
+  for (const [region, own] of inside) {
+    parts.push(extractPython(region.tree, text, { rows: rowsOf(own), recordReads: true, project, ...regionFacts(segments, syntax, region) }));
+  }
+  if (outside.length) parts.push(extractPython(syntax.tree, text, { rows: rowsOf(outside), recordReads: true, project, bindings: boundBy(segments), lookup: lookupIn(syntax) }));
+  if (parts.length === 1) return parts[0];
+  return {
+    declarations: parts.flatMap((part) => part.declarations).sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character),
+    reads: new Map(parts.flatMap((part) => [...part.reads ?? []])),
+    importFlags: new Map(parts.flatMap((part) => [...part.importFlags ?? []])),
+  };
+}
+
+/**
+ * Per segment, the first and last index of the segments of the broken region holding it (itself
+ * outside broken regions): a broken region's statements are read together, since its repair may
+ * make one statement of several (a declaration then reaches past the segment it starts in).
+ */
+export function unitsOf(segments: readonly Segment[], broken: readonly { start: number; end: number }[]): Array<readonly [number, number]> {
+  const units: Array<readonly [number, number]> = segments.map((_, index) => [index, index]);
+  let index = 0;
+  for (const region of broken) {
+    while (index < segments.length && segments[index].start < region.start) index++;
+    const first = index;
+    while (index < segments.length && segments[index].start < region.end) index++;
+    for (let member = first; member < index; member++) units[member] = [first, index - 1];
+  }
+  return units;
+}
+
+export function rowsOf(segments: readonly Segment[]): Array<readonly [number, number]> {
+  return segments.map((segment) => [segment.startRow, segment.endRow] as const);
+}
+
+/** For statements of a region: the bindings around it, where to read them, and where its broken statements start. */
+function regionFacts(segments: readonly Segment[], syntax: DocumentSyntax, region: Region): Pick<PythonExtractionOptions, 'around' | 'brokenStatements'> {
+  const around = boundBy(segments.filter((segment) => !inRegion(segment, region)));
+  const range = { startIndex: region.start, endIndex: region.end, startPosition: region.startPosition, endPosition: region.endPosition };
+  return {
+    around: { bindings: around, lookup: lookupIn(syntax), region: range },
+    brokenStatements: segments.filter((segment) => segment.hasError && inRegion(segment, region)).map((segment) => segment.start),
+  };
+}
+
+function inRegion(segment: Segment, region: { start: number; end: number }): boolean {
+  return segment.start >= region.start && segment.start < region.end;
+}
+
+/** The bindings of the segments that have them (broken code, an ERROR segment, binds nothing). */
+export function boundBy(segments: readonly Segment[]): Array<{ start: number; bindings: StatementBindings }> {
+  return segments.filter((segment) => segment.bindings).map((segment) => ({ start: segment.start, bindings: segment.bindings! }));
+}

@@ -1,0 +1,160 @@
+/**
+ * Typing in broken code (issue 22): one to five unclosed brackets, each in its own tool declaration,
+ * stay open while the author types away from them and inside them (letters, never a closing
+ * bracket), in Python, TypeScript, JavaScript and TSX. The breaks are typed into a clean file, or
+ * the file is opened broken (its first edit then splits it into broken regions: region-split.ts).
+ * After every edit the state checks out as test/helpers/broken-regions.ts says: each region's tree
+ * is a fresh parse of the region alone, the rest's statements are those of a fresh parse with the
+ * broken regions blanked, and the incremental analysis is what a fresh full analysis of the same
+ * trees gives (with no broken region, a fresh full analysis of the text). And an edit away from the
+ * broken regions reads only its own statement: the broken regions and every other statement's
+ * reading are reused; an edit inside one reads only that region's statements. (Edits away from them
+ * may break more statements, as an author's typos do: those get their own regions.)
+ */
+import assert from 'node:assert/strict';
+import { before, test } from 'node:test';
+import { Node } from 'web-tree-sitter';
+import { breakDeclarations } from '../../bench/broken-edits';
+import { generatePython, generateScript } from '../../bench/generate';
+import { Random } from '../../bench/random';
+import { analyzeText, initAnalysis } from '../../server/src/core/analyze';
+import { IncrementalAnalyzer } from '../../server/src/core/incremental/analyzer';
+import { IncrementalScriptAnalyzer } from '../../server/src/core/incremental/typescript';
+import { GrammarId } from '../../server/src/core/parse/parser';
+import { DocumentSyntax, regionsOf } from '../../server/src/core/parse/windows';
+import { LiveDocument } from '../../server/src/lsp/live-document';
+import { checkTyping, RegionOutcome, SyntaxAnalyzer } from '../helpers/broken-regions';
+import { DocumentEdit, randomEdit, RandomEditOptions, undoEdit } from '../helpers/document-edits';
+
+before(() => initAnalysis());
+
+const PYTHON_EDITS: RandomEditOptions = {
+  pastes: ['@mcp.tool(annotations={"readOnlyHint": True})\ndef pasted_tool() -> None:\n    """Pasted."""\n\n\n'],
+  characters: 'abcxyz_ ()[],"=:#.',
+};
+const SCRIPT_EDITS: RandomEditOptions = {
+  pastes: ['server.registerTool("pasted_tool", { description: "Pasted.", annotations: { readOnlyHint: true } }, handler);\n'],
+  characters: 'abcxyz_ ()[]{},"\'`=:;.',
+};
+const LETTERS = 'abcdefghijklmnopqrstuvwxyz_';
+
+interface Case {
+  grammar: GrammarId;
+  file: string;
+  text: string;
+  edits: RandomEditOptions;
+  analyzer: () => SyntaxAnalyzer;
+}
+
+const CASES: Case[] = [
+  { grammar: 'python', file: 'broken.py', text: generatePython(300, 21), edits: PYTHON_EDITS, analyzer: () => new IncrementalAnalyzer() },
+  { grammar: 'typescript', file: 'broken.ts', text: generateScript(300, 22, true), edits: SCRIPT_EDITS, analyzer: () => new IncrementalScriptAnalyzer() },
+  { grammar: 'javascript', file: 'broken.js', text: generateScript(300, 23, false), edits: SCRIPT_EDITS, analyzer: () => new IncrementalScriptAnalyzer() },
+  { grammar: 'tsx', file: 'broken.tsx', text: generateScript(300, 24, true), edits: SCRIPT_EDITS, analyzer: () => new IncrementalScriptAnalyzer() },
+];
+
+/** What the typing did, per kind of edit. */
+interface Tally {
+  edits: number;
+  /** Analysed without a full analysis. */
+  reused: number;
+  /**
+   * Of those, how many read only the statements of the edit: away from the breaks at most two (the
+   * edited one, and one an edit at its end reaches), inside one those of its broken region.
+   */
+  local: number;
+}
+
+const STEPS = 120;
+
+for (const { grammar, file, text, edits, analyzer } of CASES) {
+  test(`${grammar}: 1, 3 and 5 unclosed brackets kept open while typing away from them and inside them, typed in or opened so: every state checks out, and typing reuses the rest`, () => {
+    const declarations = analyzeText(text, file, { profile: 'strict' })!.declarations;
+    for (const [count, opened] of [[1, false], [3, false], [5, false], [5, true]] as const) {
+      const broken = breakDeclarations(text, declarations, count);
+      assert.equal(broken.breaks.length, count, `${count} declarations to break`);
+      const random = new Random(100 * count + (opened ? 1 : 0));
+      const breaking = opened ? 0 : broken.edits.length;
+      const kinds: Array<'away' | 'inside' | 'undo' | 'break'> = [];
+      // Where the removed brackets were, moved by every edit since (offsets), and the offset typed at inside a broken region.
+      let marks: number[] | undefined;
+      const typedAt: number[] = [];
+      const away: Tally = { edits: 0, reused: 0, local: 0 };
+      const inside: Tally = { edits: 0, reused: 0, local: 0 };
+      let brokenStates = 0;
+      const outcome: RegionOutcome = { regions: 0, regionAnalyses: 0, severalBroken: 0, split: 0 };
+      const nextEdit = (step: number, document: LiveDocument, syntax: DocumentSyntax, previousText: string): DocumentEdit => {
+        if (step < breaking) return record(kinds, 'break', broken.edits[step] as DocumentEdit);
+        marks ??= broken.breaks.map(({ closer }) => document.offsetAt(closer));
+        const regions = regionsOf(syntax).filter((region) => !region.clean);
+        let edit: DocumentEdit;
+        if ((step - breaking) % 2 === 1 && random.chance(0.8)) {
+          edit = record(kinds, 'undo', undoEdit(document, previousText));
+        } else if (random.chance(0.4)) {
+          const mark = random.pick(marks);
+          const region = regions.find((candidate) => candidate.start <= mark && mark < candidate.end);
+          assert.ok(region, `the bracket removed at ${mark} is in a broken region (${regions.map((other) => `${other.start}-${other.end}`).join(', ')})`);
+          edit = record(kinds, 'inside', letterInside(random, document, region));
+          typedAt[step] = document.offsetAt(edit.range.start);
+        } else {
+          edit = record(kinds, 'away', randomEdit(random, document, { ...edits, line: (_, lines) => lineAway(random, document, regions, lines) }));
+        }
+        const start = document.offsetAt(edit.range.start);
+        const end = document.offsetAt(edit.range.end);
+        marks = marks.map((mark) => (mark >= end ? mark + edit.text.length - (end - start) : mark > start ? start : mark));
+        return edit;
+      };
+      const afterEdit = (step: number, syntax: DocumentSyntax, incremental: SyntaxAnalyzer) => {
+        const kind = kinds[step];
+        if (kind === 'break') return;
+        if (regionsOf(syntax).filter((region) => !region.clean).length >= count) brokenStates++;
+        if (kind === 'undo') return;
+        const tally = kind === 'away' ? away : inside;
+        tally.edits++;
+        if (incremental.lastMode === 'full') return;
+        tally.reused++;
+        const region = kind === 'inside' ? regionsOf(syntax).find((candidate) => candidate.start <= typedAt[step] && typedAt[step] < candidate.end) : undefined;
+        if (incremental.lastRead <= (region ? statementsIn(region.tree.rootNode) : 2)) tally.local++;
+      };
+      const name = `${file}, ${count} unclosed bracket(s)${opened ? ', opened so' : ''}`;
+      checkTyping({
+        name, grammar, file, text: opened ? broken.text : text, random, steps: breaking + STEPS, undo: 0, edits, analyzer,
+        options: { profile: 'strict' }, nextEdit, afterEdit,
+      }, outcome);
+      const report = `${name}: away ${JSON.stringify(away)}, inside ${JSON.stringify(inside)}, ${brokenStates} of ${STEPS} states with every bracket still open; ${JSON.stringify(outcome)}`;
+      // The breaks stay open, each its own broken region, while the author types (an edit that breaks another statement adds one).
+      assert.ok(brokenStates >= 0.9 * STEPS, report);
+      if (count > 1) assert.ok(outcome.severalBroken! >= 0.9 * STEPS, report);
+      if (opened) assert.equal(outcome.split, 1, `${report}: the first edit splits the file opened broken`);
+      // Away from the breaks, an edit is analysed incrementally and reads its own statement (an edit in an import or a
+      // preset also reads what uses it); inside one, only the broken region's statements.
+      assert.ok(away.edits >= 25 && away.reused >= 0.9 * away.edits && away.local >= 0.8 * away.edits, report);
+      assert.ok(inside.edits >= 15 && inside.reused >= 0.9 * inside.edits && inside.local >= 0.8 * inside.edits, report);
+    }
+  });
+}
+
+/** How many top-level statements a region's tree holds (an ERROR root is one, as TopLevelNodes reads it). */
+function statementsIn(root: Node): number {
+  return root.type === 'ERROR' ? 1 : root.namedChildCount;
+}
+
+function record<T>(kinds: Array<'away' | 'inside' | 'undo' | 'break'>, kind: 'away' | 'inside' | 'undo' | 'break', edit: T): T {
+  kinds.push(kind);
+  return edit;
+}
+
+/** A letter typed at a random place of a broken region (a keyword being completed): the bracket stays open. */
+function letterInside(random: Random, document: LiveDocument, region: { start: number; end: number }): DocumentEdit {
+  const at = document.positionAt(region.start + random.int(Math.max(1, region.end - region.start - 1)));
+  return { range: { start: at, end: at }, text: random.pick([...LETTERS]) };
+}
+
+/** A random line outside the broken regions (and not the one just before one, whose end an edit could join to it). */
+function lineAway(random: Random, document: LiveDocument, regions: readonly { start: number; end: number }[], lines: number): number {
+  const taken = regions.map((region) => [document.positionAt(region.start).line - 1, document.positionAt(region.end).line]);
+  for (;;) {
+    const line = random.int(lines);
+    if (!taken.some(([first, last]) => line >= first && line <= last)) return line;
+  }
+}
