@@ -1,6 +1,6 @@
 /**
  * Deterministic, seeded generator of the benchmark inputs (issue 7): Python and TypeScript
- * files with every declaration form, valid and invalid, of 500, 1,000 and 10,000 lines, and a
+ * files with every declaration form, valid and invalid, of 500, 1,000 (Python) and 10,000 lines, and a
  * 200-file mixed repository of about 50,000 lines. Written to bench/.data/ (ignored by git).
  */
 import * as fs from 'node:fs';
@@ -11,7 +11,7 @@ import { TYPESCRIPT_TEMPLATES, typescriptHeader } from './typescript-templates';
 import { GO_TEMPLATES, goHeader } from './go-templates';
 import { CSHARP_TEMPLATES, csharpHeader } from './csharp-templates';
 
-export const GENERATOR_VERSION = 3;
+export const GENERATOR_VERSION = 4;
 
 /** A Python module of about `lines` lines (never fewer), the same for the same seed. */
 export function generatePython(lines: number, seed: number, index = 1, header = pythonHeader(index)): string {
@@ -93,6 +93,7 @@ export interface BenchData {
   python500: string;
   python1000: string;
   python10000: string;
+  typescript500: string;
   typescript10000: string;
   go500: string;
   go10000: string;
@@ -111,6 +112,7 @@ export function ensureBenchData(root: string): BenchData {
     python500: path.join(dir, 'tools_500.py'),
     python1000: path.join(dir, 'tools_1000.py'),
     python10000: path.join(dir, 'tools_10000.py'),
+    typescript500: path.join(dir, 'tools-500.ts'),
     typescript10000: path.join(dir, 'tools-10000.ts'),
     go500: path.join(dir, 'tools_500.go'),
     go10000: path.join(dir, 'tools_10000.go'),
@@ -130,6 +132,7 @@ export function ensureBenchData(root: string): BenchData {
   fs.writeFileSync(data.go10000, generateGo(10_000, SEED + 6));
   fs.writeFileSync(data.csharp500, generateCSharp(500, SEED + 7));
   fs.writeFileSync(data.csharp10000, generateCSharp(10_000, SEED + 8));
+  fs.writeFileSync(data.typescript500, generateScript(500, SEED + 9));
   for (const file of generateRepository(SEED + 4)) {
     const target = path.join(data.repository, file.path);
     fs.mkdirSync(path.dirname(target), { recursive: true });

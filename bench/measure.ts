@@ -4,7 +4,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { Diagnostic } from 'vscode-languageserver/node';
+import { Diagnostic, TextDocumentContentChangeEvent } from 'vscode-languageserver/node';
 import { percentile, positionsAfter, typingEdits } from './edits';
 import { LspSession } from './lsp-session';
 
@@ -41,9 +41,14 @@ export async function openIn(session: LspSession, file: string, idle = false): P
 
 /** Keystroke → diagnostics: p95 over `count` one-character edits, each waited for before the next. */
 export async function keystrokeP95(paths: Paths, file: string, count: number, seed: number): Promise<Typed> {
+  return editsP95(paths, file, (text) => typingEdits(text, count, seed));
+}
+
+/** The same for the edits `editsOf` gives for the file's text (bench/broken-edits.ts). */
+export async function editsP95(paths: Paths, file: string, editsOf: (text: string) => TextDocumentContentChangeEvent[]): Promise<Typed> {
   const { session, uri, text } = await openFresh(paths, file, true);
   try {
-    return await typeInto(session, uri, text, count, seed);
+    return await typeEdits(session, uri, editsOf(text));
   } finally {
     await session.stop();
   }
@@ -58,10 +63,15 @@ export interface Typed {
 
 /** Types `count` one-character edits into the open document `uri` (version 1, `text`), each waited for before the next. */
 export async function typeInto(session: LspSession, uri: string, text: string, count: number, seed: number): Promise<Typed> {
+  return typeEdits(session, uri, typingEdits(text, count, seed));
+}
+
+/** Sends the edits to the open document `uri` (version 1), each waited for before the next. */
+async function typeEdits(session: LspSession, uri: string, edits: readonly TextDocumentContentChangeEvent[]): Promise<Typed> {
   const samples: number[] = [];
   const sentAt: number[] = [];
   let version = 1;
-  for (const edit of typingEdits(text, count, seed)) {
+  for (const edit of edits) {
     version++;
     const arrival = session.diagnosticsOf(uri, version);
     const sent = performance.now();

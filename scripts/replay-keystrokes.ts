@@ -2,12 +2,15 @@
 // node dist/tools/replay.js FILE [EDITS] [SEED]
 // With SETTLE=1, after each edit's analysis the parse is settled as the server does between keystrokes
 // (a clean region and the rest made one tree again); that time is printed apart, not in the edit's.
+// With BROKEN=N (and WHERE=away or inside), the file is opened with N unclosed brackets in different declarations
+// and typed into away from them or inside them, as the benchmark's broken-code rows type (bench/broken-edits.ts).
 // With LOG_EDIT=N, also what tree-sitter did while reparsing after edit N: how often it logged each
 // action (lexed tokens, reused nodes, nodes it could not reuse and why) and the first reuse failures.
 // A reparse that relexes most of the file shows tens of thousands of `lex_external` and few `reuse_node`.
 import * as fs from 'node:fs';
 import { percentile, typingEdits } from '../bench/edits';
-import { initAnalysis } from '../server/src/core/analyze';
+import { breakDeclarations, editsAway, editsInside } from '../bench/broken-edits';
+import { analyzeText, initAnalysis } from '../server/src/core/analyze';
 import { IncrementalAnalyzer } from '../server/src/core/incremental/analyzer';
 import { IncrementalScriptAnalyzer } from '../server/src/core/incremental/typescript';
 import { GrammarId, grammarForPath, setParseLogger } from '../server/src/core/parse/parser';
@@ -23,7 +26,10 @@ import { LiveDocument } from '../server/src/lsp/live-document';
   const seed = Number(process.argv[4] ?? 100);
   const grammar = grammarForPath(file)!;
   // As the server keeps it: the text in pieces (lsp/live-document.ts).
-  const source = fs.readFileSync(file, 'utf8');
+  const original = fs.readFileSync(file, 'utf8');
+  const broken = process.env.BROKEN ? breakDeclarations(original, analyzeText(original, file)!.declarations, Number(process.env.BROKEN)) : undefined;
+  const source = broken?.text ?? original;
+  const edits = broken ? (process.env.WHERE === 'inside' ? editsInside : editsAway)(source, broken.breaks, count, seed) : typingEdits(source, count, seed);
   const document = new LiveDocument('file:///x', grammar, 1, source);
   // As the server parses: a broken statement gets its own tree (core/parse/windows.ts).
   const parse = new IncrementalParse(grammar);
@@ -35,7 +41,7 @@ import { LiveDocument } from '../server/src/lsp/live-document';
   const logEdit = Number(process.env.LOG_EDIT ?? 0);
   let editNumber = 0;
   const settles: number[] = [];
-  for (const edit of typingEdits(source, count, seed)) {
+  for (const edit of edits) {
     editNumber++;
     const log = editNumber === logEdit ? new ParseLog(grammar) : undefined;
     const started = performance.now();

@@ -4,6 +4,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { Tree } from 'web-tree-sitter';
 import { Random } from '../../bench/random';
 import { GrammarId, parse } from '../../server/src/core/parse/parser';
+import { DocumentSyntax } from '../../server/src/core/parse/windows';
 import { treeEditFor } from '../../server/src/lsp/edits';
 
 export interface DocumentEdit {
@@ -63,10 +64,15 @@ export function randomEdit(random: Random, document: TextDocument, options: Rand
   return { range: { start: at, end: at }, text: random.pick([...options.characters]) };
 }
 
-/** A document and its tree, edited as the server edits them: `tree.edit`, then an incremental reparse. */
+/**
+ * A document and its tree, edited as the server edits them: `tree.edit`, then an incremental reparse,
+ * with where the reparse changed the tree's structure (tree-sitter's changed ranges, as
+ * parse/windows.ts hands them to the analyses for one tree with syntax errors).
+ */
 export class EditedDocument {
   document: TextDocument;
   tree: Tree;
+  reshaped?: { from: Tree; spans: Array<{ start: number; end: number }> };
 
   constructor(readonly grammar: GrammarId, text: string, uri = 'file:///edited') {
     this.document = TextDocument.create(uri, grammar, 1, text);
@@ -81,8 +87,14 @@ export class EditedDocument {
     this.tree.edit(treeEditFor(this.document, edit.range, edit.text));
     this.document = TextDocument.update(this.document, [edit], this.document.version + 1);
     const next = parse(this.grammar, this.text, this.tree);
+    this.reshaped = { from: this.tree, spans: next.getChangedRanges(this.tree).map((range) => ({ start: range.startIndex, end: range.endIndex })) };
     this.tree.delete();
     this.tree = next;
+  }
+
+  /** The tree with the last reparse's changed ranges. */
+  get syntax(): DocumentSyntax {
+    return { tree: this.tree, reshaped: this.reshaped };
   }
 
   delete(): void {

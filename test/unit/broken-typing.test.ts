@@ -21,10 +21,11 @@ import { analyzeText, initAnalysis } from '../../server/src/core/analyze';
 import { IncrementalAnalyzer } from '../../server/src/core/incremental/analyzer';
 import { IncrementalScriptAnalyzer } from '../../server/src/core/incremental/typescript';
 import { GrammarId } from '../../server/src/core/parse/parser';
-import { DocumentSyntax, regionsOf } from '../../server/src/core/parse/windows';
+import { DocumentSyntax, IncrementalParse, regionsOf } from '../../server/src/core/parse/windows';
+import { treeEditFor } from '../../server/src/lsp/edits';
 import { LiveDocument } from '../../server/src/lsp/live-document';
 import { checkTyping, RegionOutcome, SyntaxAnalyzer } from '../helpers/broken-regions';
-import { DocumentEdit, randomEdit, RandomEditOptions, undoEdit } from '../helpers/document-edits';
+import { DocumentEdit, randomEdit, RandomEditOptions, snapshot, undoEdit } from '../helpers/document-edits';
 
 before(() => initAnalysis());
 
@@ -133,6 +134,37 @@ for (const { grammar, file, text, edits, analyzer } of CASES) {
     }
   });
 }
+
+test('a file opened with three unclosed brackets is read as the CLI reads it; its first edit makes each broken declaration a region of its own, its lines, and the rest is clean', () => {
+  for (const { grammar, file, text, analyzer } of CASES) {
+    const declarations = analyzeText(text, file)!.declarations;
+    const broken = breakDeclarations(text, declarations, 3);
+    const document = new LiveDocument(`file:///${file}`, grammar, 1, broken.text);
+    const parsed = new IncrementalParse(grammar);
+    const incremental = analyzer();
+    try {
+      const first = incremental.analyze(grammar, parsed.current(document.text), document.text, {});
+      assert.equal(snapshot(first), snapshot(analyzeText(broken.text, file)), `${file}: the first analysis is the CLI's`);
+      // A space typed at the end of the first line, away from the breaks.
+      const end = { line: 0, character: broken.text.indexOf('\n') };
+      parsed.edit(treeEditFor(document, { start: end, end }, ' '));
+      document.update([{ range: { start: end, end }, text: ' ' }], 2);
+      const syntax = parsed.current(document.text);
+      assert.equal(parsed.lastParse, 'split', file);
+      assert.equal(syntax.tree.rootNode.hasError, false, `${file}: the rest is clean`);
+      const regions = regionsOf(syntax);
+      assert.deepEqual(regions.map((region) => region.startPosition.row), broken.breaks.map((one) => one.lines[0]), `${file}: a region starts at each broken declaration`);
+      regions.forEach((region, index) => {
+        const next = declarations.find((declaration) => declaration.range.start.line > broken.breaks[index].lines[1]);
+        assert.ok(region.endPosition.row > broken.breaks[index].lines[1] && (!next || region.endPosition.row <= next.range.start.line), `${file}: the region ${region.startPosition.row}-${region.endPosition.row} holds its declaration, and no other`);
+      });
+      const result = incremental.analyze(grammar, syntax, document.text, {});
+      assert.equal(snapshot(result), snapshot(analyzer().analyze(grammar, syntax, document.text, {})), `${file}: after the split, a fresh analysis of the same trees`);
+    } finally {
+      parsed.delete();
+    }
+  }
+});
 
 /** How many top-level statements a region's tree holds (an ERROR root is one, as TopLevelNodes reads it). */
 function statementsIn(root: Node): number {

@@ -30,7 +30,7 @@ import { ToolDeclaration } from '../model';
 import { ProjectView } from '../project/view';
 import { GrammarId } from '../parse/parser';
 import { DocumentSyntax, lookupIn, NodeLookup, RegionSpan } from '../parse/windows';
-import { boundBy, extractAroundRegions, regionSegments, rowsOf, unitsOf } from './python-regions';
+import { boundBy, extractAroundRegions, regionSegments, rowsOf, treesOf, unitsOf } from './python-regions';
 import { inSpans, regionSpans, regionsNotIn, sameSpans } from './regions';
 
 interface State {
@@ -256,7 +256,8 @@ export class IncrementalAnalyzer {
     const units = unitsOf(segments, brokenNow);
     for (const index of [...fresh]) for (let member = units[index][0]; member <= units[index][1]; member++) fresh.add(member);
     const redone = [...fresh].sort((a, b) => a - b);
-    if (redone.some((index) => sharesRows(segments, index, fresh))) return this.fullBecause('an edited statement shares a line with another');
+    const trees = regions.length ? treesOf(segments, regions) : undefined;
+    if (redone.some((index) => sharesRows(segments, index, fresh, trees && ((at) => trees[at])))) return this.fullBecause('an edited statement shares a line with another');
     // A declaration read from a repaired tree may reach past its statement: none reused may.
     for (let index = 0; index < segments.length; index++) {
       if (!fresh.has(index) && previous.groups[oldIndexOf(index)].reachesPast) return this.fullBecause('a reused declaration reaches past its statement');

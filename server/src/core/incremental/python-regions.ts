@@ -64,6 +64,11 @@ export function unitsOf(segments: readonly Segment[], broken: readonly { start: 
   return units;
 }
 
+/** Per segment, the index of the region (broken or clean) whose tree it is read from; -1 for the rest's. */
+export function treesOf(segments: readonly Segment[], regions: readonly { start: number; end: number }[]): number[] {
+  return segments.map((segment) => regions.findIndex((region) => inRegion(segment, region)));
+}
+
 export function rowsOf(segments: readonly Segment[]): Array<readonly [number, number]> {
   return segments.map((segment) => [segment.startRow, segment.endRow] as const);
 }

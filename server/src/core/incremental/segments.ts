@@ -199,12 +199,16 @@ function segmentStartingAt(segments: readonly Segment[], start: number): number 
   return segments[index]?.start === start ? index : undefined;
 }
 
-/** Whether a re-extracted statement shares a row with a neighbour that is reused (re-extraction picks statements by row). */
-export function sharesRows(segments: readonly Segment[], index: number, redone: ReadonlySet<number>): boolean {
+/**
+ * Whether a re-extracted statement shares a row with a neighbour that is reused (re-extraction picks
+ * statements by row, in one tree): not one read from another tree (`treeOf`: a region's, or the rest's).
+ */
+export function sharesRows(segments: readonly Segment[], index: number, redone: ReadonlySet<number>, treeOf: (index: number) => number = () => 0): boolean {
   const segment = segments[index];
   const before = segments[index - 1];
   const after = segments[index + 1];
-  return (!!before && !redone.has(index - 1) && before.endRow >= segment.startRow) || (!!after && !redone.has(index + 1) && after.startRow <= segment.endRow);
+  const reusedBeside = (other: number) => !redone.has(other) && treeOf(other) === treeOf(index);
+  return (!!before && reusedBeside(index - 1) && before.endRow >= segment.startRow) || (!!after && reusedBeside(index + 1) && after.startRow <= segment.endRow);
 }
 
 /** Whether `position` lies after the segment's end. */

@@ -17,12 +17,15 @@ import { Node, Point, Tree } from 'web-tree-sitter';
 import { SourceText } from '../source-text';
 import { DocumentSyntax, newRegion, Region } from './document-syntax';
 import { GrammarId, parse, TextSource } from './parser';
-import { MAX_WINDOW_GROWTH, nextUnitStart, outside, splitsAround, Window, windowsWith } from './window-bounds';
+import { leavesBracketsOpen, MAX_WINDOW_GROWTH, nextUnitStart, outside, splitsAround, Window, windowsWith } from './window-bounds';
 
-/** Tokens in column 0 that go on with the statement before (closers, continuations, operators), per grammar. */
+/**
+ * Tokens in column 0 that go on with the statement before (closers, continuations, operators), per
+ * grammar, by their text: inside an ERROR tree-sitter may lex a keyword as an identifier.
+ */
 const GOES_ON: Record<'python' | 'script', ReadonlySet<string>> = {
-  python: new Set([')', ']', '}', 'else', 'elif', 'except', 'finally', 'comment', ',', '.', ':', '=', '->', 'and', 'or', 'in', 'is', '|', '&', '+', '*', '/', '%']),
-  script: new Set([')', ']', '}', 'else', 'catch', 'finally', 'comment', ',', '.', '?.', ':', '?', '=', '=>', '&&', '||', '??', '+', '*', '/', '%', '|', '&', 'as', 'satisfies', 'extends', 'implements']),
+  python: new Set([')', ']', '}', 'else', 'elif', 'except', 'finally', ',', '.', ':', '=', '->', 'and', 'or', 'in', 'is', '|', '&', '+', '*', '/', '%']),
+  script: new Set([')', ']', '}', 'else', 'catch', 'finally', ',', '.', '?.', ':', '?', '=', '=>', '&&', '||', '??', '+', '*', '/', '%', '|', '&', 'as', 'satisfies', 'extends', 'implements']),
 };
 /** Tokens that, after a decorator line, go on with the decorated definition. */
 const DECORATED: Record<'python' | 'script', ReadonlySet<string>> = {
@@ -85,19 +88,22 @@ function regionsWithin(grammar: GrammarId, root: Node, text: SourceText, span: W
   const pieces = piecesOf(grammar, root, text, span);
   const regions: Region[] = [];
   for (let index = 0; index < pieces.length;) {
-    if (parsesCleanly(grammar, text, pieces[index])) {
+    const tree = parse(grammar, text, undefined, [pieces[index]], source);
+    if (!tree.rootNode.hasError) {
+      tree.delete();
       index++;
       continue;
     }
     let grown = 0;
-    for (let more = 1; more <= MAX_WINDOW_GROWTH && index + more < pieces.length && !grown; more++) {
+    for (let more = 1; more <= MAX_WINDOW_GROWTH && index + more < pieces.length && !grown && !leavesBracketsOpen(tree); more++) {
       if (parsesCleanly(grammar, text, joined(pieces[index], pieces[index + more]))) grown = more;
     }
     if (grown) {
+      tree.delete();
       index += grown + 1;
       continue;
     }
-    regions.push(newRegion(parse(grammar, text, undefined, [pieces[index]], source), pieces[index]));
+    regions.push(newRegion(tree, pieces[index]));
     index++;
   }
   return regions;
@@ -107,14 +113,16 @@ function regionsWithin(grammar: GrammarId, root: Node, text: SourceText, span: W
 function piecesOf(grammar: GrammarId, root: Node, text: SourceText, span: Window): Window[] {
   const family = grammar === 'python' ? 'python' : 'script';
   const cuts: Array<{ index: number; position: Point }> = [{ index: span.startIndex, position: span.startPosition }];
-  let first = tokenAt(root, span.startIndex)?.type;
+  let first = tokenAt(root, span.startIndex)?.text;
   let row = span.startPosition.row;
   for (let lineStart = text.indexOf('\n', span.startIndex) + 1; lineStart > 0 && lineStart < span.endIndex; lineStart = text.indexOf('\n', lineStart) + 1) {
     row++;
-    const token = tokenAt(root, lineStart);
-    if (!token || GOES_ON[family].has(token.type) || (first === '@' && DECORATED[family].has(token.type))) continue;
-    cuts.push({ index: lineStart, position: { row, column: 0 } });
-    first = token.type;
+    const node = tokenAt(root, lineStart);
+    const token = node?.type === 'comment' ? undefined : node?.text;
+    if (!token || GOES_ON[family].has(token)) continue;
+    const decorated = first === '@' && DECORATED[family].has(token);
+    first = token;
+    if (!decorated) cuts.push({ index: lineStart, position: { row, column: 0 } });
   }
   return cuts.map((cut, index) => {
     const next = cuts[index + 1];

@@ -2,7 +2,7 @@
  * Where the windows of parse/windows.ts lie: the top-level statements around an edit, found by
  * binary search over the tree's top-level nodes, and the included ranges of the rest without them.
  */
-import { Edit, Node, Point, Range } from 'web-tree-sitter';
+import { Edit, Node, Point, Range, Tree } from 'web-tree-sitter';
 import { SourceText } from '../source-text';
 import { firstNotBefore } from '../sorted';
 import { GrammarId, parse } from './parser';
@@ -208,4 +208,38 @@ function unitEndingAtOrBefore(root: Node, offset: number): Node | undefined {
 
 function sameSpan(node: Node | null, as: Node): boolean {
   return node?.startIndex === as.startIndex && node.endIndex === as.endIndex;
+}
+
+const OPENERS = new Set(['(', '[', '{']);
+const CLOSERS = new Set([')', ']', '}']);
+
+/**
+ * Whether a broken window's parse leaves brackets open (more opening tokens than closing ones, not
+ * counting those tree-sitter made up): the statements after it, parsed cleanly in the rest, close
+ * as many as they open, so the window with them would still be broken. Worth knowing before trying
+ * them (`MAX_WINDOW_GROWTH`): each parse of broken code costs tree-sitter its error recovery (a
+ * 15-line Python declaration with an unclosed bracket: 1.7 ms against 0.35 ms clean).
+ */
+export function leavesBracketsOpen(tree: Tree): boolean {
+  const cursor = tree.walk();
+  let open = 0;
+  try {
+    for (let more = true; more;) {
+      if (cursor.gotoFirstChild()) continue;
+      if (!cursor.nodeIsMissing) {
+        const type = cursor.nodeType;
+        if (OPENERS.has(type)) open++;
+        else if (CLOSERS.has(type)) open--;
+      }
+      while (!cursor.gotoNextSibling()) {
+        if (!cursor.gotoParent()) {
+          more = false;
+          break;
+        }
+      }
+    }
+  } finally {
+    cursor.delete();
+  }
+  return open > 0;
 }

@@ -29,7 +29,7 @@ import { SourceText } from '../source-text';
 import { JoinedWindows, Span } from './joined-windows';
 import { UndoPoints } from './undo-points';
 import {
-  boundariesHold, emptyEditAt, insideOneUnit, MAX_WINDOW_GROWTH, nextUnitStart, outside, pointAfter, splitsAround, Window, windowAround, windowsWith,
+  boundariesHold, emptyEditAt, insideOneUnit, leavesBracketsOpen, MAX_WINDOW_GROWTH, nextUnitStart, outside, pointAfter, splitsAround, Window, windowAround, windowsWith,
 } from './window-bounds';
 import { GrammarId, parse, ParseBudget, parseWithin, TextSource } from './parser';
 import { brokenRegions, deleteSyntax, DocumentSyntax, moveRegion, newRegion, Region, regionsOf } from './document-syntax';
@@ -240,12 +240,12 @@ export class IncrementalParse {
   private reparseWhole(previous: DocumentSyntax, text: SourceText, how: 'full' | 'incremental', joining: readonly Region[]): DocumentSyntax {
     const kept = brokenRegions(previous).filter((region) => !joining.includes(region));
     const tree = parseWithin(this.budget, this.grammar, text, previous.tree, kept.length ? outside(windowsWith(kept), text) : undefined, this.source);
-    if (!tree) return this.parseAfresh(previous, text);
+    if (!tree) return this.parseAfresh(previous, text, kept);
     if (regionsOf(previous).length && (tree.rootNode.hasError || !splitsAround(tree.rootNode, windowsWith(kept)))) {
       // Recovering from errors, tree-sitter reshapes statements after what it can reuse; the rest's tree, read without the
       // regions, made it recover otherwise than a fresh parse does (and than the CLI reads the file).
       tree.delete();
-      return this.parseAfresh(previous, text);
+      return this.parseAfresh(previous, text, kept);
     }
     const oneTree = !regionsOf(previous).length && (tree.rootNode.hasError || previous.tree.rootNode.hasError);
     const reshaped = oneTree ? { from: previous.tree, spans: changedSpans(tree, previous.tree) } : undefined;
@@ -262,11 +262,27 @@ export class IncrementalParse {
    * broken regions and joins make tree-sitter re-read most of the file (it finds nothing reusable
    * where it stands): 20-100 ms on 10,000 lines, and wasm memory for a second whole tree beside the
    * old one, about 11 MB that the wasm heap never returns. Deleting the old trees first, the new
-   * one takes their memory; it also parses faster from then on. Split when broken.
+   * one takes their memory; it also parses faster from then on. The broken regions the edit did not
+   * touch (`kept`) stay, the rest parsed afresh without them, when that is clean: a reparse of the rest
+   * from its tree, its included ranges changed next to a statement the edit reshaped, sometimes ends in
+   * error recovery over the whole file where a fresh parse of the same ranges is clean (a typo before
+   * `async def` under a decorator, deleted again). Else the whole is parsed afresh, and split when broken.
    */
-  private parseAfresh(previous: DocumentSyntax, text: SourceText): DocumentSyntax {
-    this.forgetHistory(previous);
+  private parseAfresh(previous: DocumentSyntax, text: SourceText, kept: readonly Region[] = []): DocumentSyntax {
     this.lastParse = 'afresh';
+    if (kept.length) {
+      const windows = windowsWith(kept);
+      const rest = parse(this.grammar, text, undefined, outside(windows, text), this.source);
+      if (!rest.rootNode.hasError && splitsAround(rest.rootNode, windows)) {
+        for (const region of regionsOf(previous)) if (!kept.includes(region)) region.tree.delete();
+        previous.tree.delete();
+        this.joined.clear();
+        this.undoPoints?.clear();
+        return (this.syntax = withRegions(rest, kept));
+      }
+      rest.delete();
+    }
+    this.forgetHistory(previous);
     return (this.syntax = this.splitIfBroken({ tree: parse(this.grammar, text, undefined, undefined, this.source) }, text));
   }
 
@@ -363,7 +379,7 @@ export class IncrementalParse {
       return { clean: window };
     }
     const others = regionsOf(previous).filter((region) => region !== touched);
-    const grown = this.cleanWithNext(previous, text, window, others);
+    const grown = !leavesBracketsOpen(alone) && this.cleanWithNext(previous, text, window, others);
     if (grown) {
       alone.delete();
       return { clean: grown };
