@@ -5,6 +5,8 @@
  * for all the monorepo rows; printed only), `--memory-runs N` (default 3, at most `--runs`), `--no-package`,
  * `--no-monorepo` (skips the monorepo rows; printed only), `--monorepo-scale S` (a smaller monorepo, e.g. 0.1;
  * printed only). `--only broken` runs every row typed in broken code (with the clean rows they are compared with).
+ * `--server FILE`: the language server measured (another build's dist/server.js, for runs alternating two builds;
+ * printed only).
  */
 import { execSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -41,7 +43,7 @@ function option(name: string): string | undefined {
 }
 
 const root = repoRoot();
-const paths: Paths = { root, server: path.join(root, 'dist', 'server.js'), cli: path.join(root, 'dist', 'cli.js') };
+const paths: Paths = { root, server: option('--server') ?? path.join(root, 'dist', 'server.js'), cli: path.join(root, 'dist', 'cli.js') };
 const runs = Number(option('--runs') ?? 5);
 const only = option('--only')?.split(',');
 const noMonorepo = process.argv.includes('--no-monorepo');
@@ -306,8 +308,8 @@ function report(rows: Row[]): void {
     ...rows.map((row) => `| ${row.what} | ≤ ${row.target} ${row.unit}${row.relative ? `, ≤ ×${row.relative.factor} of ${row.relative.id}` : ''} | ${row.figures ? describe(row) : '—'} | ${verdict(row, rows)} | ${row.figures ? row.note ?? '' : row.note ?? ''} |`),
   ].join('\n');
   console.log(`\nmachine: ${machine()}; ${runs} runs\n\n${table}\n`);
-  // A partial run (`--only`, no monorepo or a smaller one) prints its figures but leaves the published table whole.
-  if (only || noMonorepo || monorepoScale !== 1) return;
+  // A partial run (`--only`, no monorepo or a smaller one, another server) prints its figures but leaves the published table whole.
+  if (only || noMonorepo || monorepoScale !== 1 || option('--server')) return;
   const when = new Date().toISOString();
   fs.writeFileSync(path.join(root, 'bench', 'results.json'), `${JSON.stringify({ when, machine: machine(), runs, rows }, null, 2)}\n`);
   const notesFile = path.join(root, 'bench', 'NOTES.md');

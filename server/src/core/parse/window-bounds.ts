@@ -210,6 +210,27 @@ function sameSpan(node: Node | null, as: Node): boolean {
   return node?.startIndex === as.startIndex && node.endIndex === as.endIndex;
 }
 
+/**
+ * The broken window with up to MAX_WINDOW_GROWTH statements of the rest after it (never into a
+ * region: `others`), when that parses cleanly (a decorator that was cut from its definition, an
+ * `else:` from its `if`).
+ */
+export function cleanWithNext(grammar: GrammarId, root: Node, text: SourceText, window: Window, others: readonly Region[]): Window | undefined {
+  for (let longer = window, step = 0; step < MAX_WINDOW_GROWTH && longer.endIndex < text.length; step++) {
+    if (others.some((region) => region.start === longer.endIndex)) return undefined;
+    const next = nextUnitStart(root, longer.endIndex);
+    const region = others.find((other) => other.start > longer.endIndex);
+    if (region && (!next || region.start < next.startIndex)) longer = { ...longer, endIndex: region.start, endPosition: region.startPosition };
+    else if (next) longer = { ...longer, endIndex: next.startIndex, endPosition: next.startPosition };
+    else longer = { ...longer, endIndex: text.length, endPosition: pointAfter(text, longer.endIndex, longer.endPosition, text.length) };
+    const grown = parse(grammar, text, undefined, [longer]);
+    const clean = !grown.rootNode.hasError;
+    grown.delete();
+    if (clean) return longer;
+  }
+  return undefined;
+}
+
 const OPENERS = new Set(['(', '[', '{']);
 const CLOSERS = new Set([')', ']', '}']);
 

@@ -24,13 +24,14 @@
  * text from before the edit ahead of it takes back that text's trees in TypeScript and JavaScript
  * (undo-points.ts).
  */
-import { Edit, Node, Tree } from 'web-tree-sitter';
+import { Edit, Tree } from 'web-tree-sitter';
 import { SourceText } from '../source-text';
 import { JoinedWindows, Span } from './joined-windows';
 import { UndoPoints } from './undo-points';
 import {
-  boundariesHold, emptyEditAt, insideOneUnit, leavesBracketsOpen, MAX_WINDOW_GROWTH, nextUnitStart, outside, pointAfter, splitsAround, Window, windowAround, windowsWith,
+  boundariesHold, cleanWithNext, insideOneUnit, leavesBracketsOpen, outside, splitsAround, Window, windowAround, windowsWith,
 } from './window-bounds';
+import { changedSpans, freshRest, parseRest, Reparse, reparsedThroughRest, RestEdits, widened, withRegions } from './rest-parse';
 import { GrammarId, parse, ParseBudget, parseWithin, TextSource } from './parser';
 import { brokenRegions, deleteSyntax, DocumentSyntax, moveRegion, newRegion, Region, regionsOf } from './document-syntax';
 import { splitIntoRegions } from './region-split';
@@ -270,17 +271,13 @@ export class IncrementalParse {
    */
   private parseAfresh(previous: DocumentSyntax, text: SourceText, kept: readonly Region[] = []): DocumentSyntax {
     this.lastParse = 'afresh';
-    if (kept.length) {
-      const windows = windowsWith(kept);
-      const rest = parse(this.grammar, text, undefined, outside(windows, text), this.source);
-      if (!rest.rootNode.hasError && splitsAround(rest.rootNode, windows)) {
-        for (const region of regionsOf(previous)) if (!kept.includes(region)) region.tree.delete();
-        previous.tree.delete();
-        this.joined.clear();
-        this.undoPoints?.clear();
-        return (this.syntax = withRegions(rest, kept));
-      }
-      rest.delete();
+    const rest = kept.length ? freshRest(this.reparseContext, text, kept) : undefined;
+    if (rest) {
+      for (const region of regionsOf(previous)) if (!kept.includes(region)) region.tree.delete();
+      previous.tree.delete();
+      this.joined.clear();
+      this.undoPoints?.clear();
+      return (this.syntax = withRegions(rest, kept));
     }
     this.forgetHistory(previous);
     return (this.syntax = this.splitIfBroken({ tree: parse(this.grammar, text, undefined, undefined, this.source) }, text));
@@ -329,37 +326,17 @@ export class IncrementalParse {
    */
   private reparseThroughRest(previous: DocumentSyntax, text: SourceText, window: Window): DocumentSyntax | undefined {
     const broken = brokenRegions(previous);
-    const rest = this.parseRest(previous.tree, text, window, broken);
-    if (!rest) return undefined;
-    try {
-      if (rest.rootNode.hasError || !splitsAround(rest.rootNode, windowsWith(broken, window))) return undefined;
-      const tree = parseWithin(this.budget, this.grammar, text, rest, broken.length ? outside(windowsWith(broken), text) : undefined, this.source);
-      if (!tree) return undefined;
-      const root = tree.rootNode;
-      if (root.hasError || !this.startsStatementAt(root, window.startIndex) || !this.startsStatementAt(root, window.endIndex) || !splitsAround(root, windowsWith(broken))) {
-        tree.delete();
-        return undefined;
-      }
-      this.joined.add(window);
-      for (const region of regionsOf(previous)) if (region.clean) region.tree.delete();
-      previous.tree.delete();
-      this.lastParse = 'through-rest';
-      return (this.syntax = withRegions(tree, broken));
-    } finally {
-      rest.delete();
-    }
+    const tree = reparsedThroughRest(this.reparseContext, previous.tree, text, window, broken);
+    if (!tree) return undefined;
+    this.joined.add(window);
+    for (const region of regionsOf(previous)) if (region.clean) region.tree.delete();
+    previous.tree.delete();
+    this.lastParse = 'through-rest';
+    return (this.syntax = withRegions(tree, broken));
   }
 
-  /**
-   * Whether a top-level statement of the whole starts at `index`, where the window starts or ends
-   * (or none follows), and in Python at a line's start. The window comes from the edited old tree,
-   * whose statements a deletion may have cut: an indented line left after a deleted `def` line would
-   * stay a statement of its own.
-   */
-  private startsStatementAt(root: Node, index: number): boolean {
-    const after = root.firstNamedChildForIndex(index);
-    if (!after) return true;
-    return after.startIndex === index && (this.grammar !== 'python' || after.startPosition.column === 0);
+  private get reparseContext(): Reparse {
+    return { grammar: this.grammar, source: this.source, budget: this.budget };
   }
 
   /**
@@ -379,7 +356,7 @@ export class IncrementalParse {
       return { clean: window };
     }
     const others = regionsOf(previous).filter((region) => region !== touched);
-    const grown = !leavesBracketsOpen(alone) && this.cleanWithNext(previous, text, window, others);
+    const grown = !leavesBracketsOpen(alone) && cleanWithNext(this.grammar, previous.tree.rootNode, text, window, others);
     if (grown) {
       alone.delete();
       return { clean: grown };
@@ -395,7 +372,7 @@ export class IncrementalParse {
       return (this.syntax = withRegions(previous.tree, [...others, newRegion(alone, window)]));
     }
     const broken = others.filter((region) => !region.clean);
-    const reparsed = this.parseRest(previous.tree, text, window, broken);
+    const reparsed = parseRest(this.reparseContext, previous.tree, text, window, broken);
     if (!reparsed || reparsed.rootNode.hasError || !splitsAround(reparsed.rootNode, windowsWith(broken, window))) {
       alone.delete();
       reparsed?.delete();
@@ -406,23 +383,6 @@ export class IncrementalParse {
     previous.tree.delete();
     this.lastParse = 'broken-region';
     return (this.syntax = withRegions(reparsed, [...broken, newRegion(alone, window)]));
-  }
-
-  /** The broken window with up to MAX_WINDOW_GROWTH statements after it (never into a region), when that parses cleanly. */
-  private cleanWithNext(previous: DocumentSyntax, text: SourceText, window: Window, others: readonly Region[]): Window | undefined {
-    for (let longer = window, step = 0; step < MAX_WINDOW_GROWTH && longer.endIndex < text.length; step++) {
-      if (others.some((region) => region.start === longer.endIndex)) return undefined;
-      const next = nextUnitStart(previous.tree.rootNode, longer.endIndex);
-      const region = others.find((other) => other.start > longer.endIndex);
-      if (region && (!next || region.start < next.startIndex)) longer = { ...longer, endIndex: region.start, endPosition: region.startPosition };
-      else if (next) longer = { ...longer, endIndex: next.startIndex, endPosition: next.startPosition };
-      else longer = { ...longer, endIndex: text.length, endPosition: pointAfter(text, longer.endIndex, longer.endPosition, text.length) };
-      const grown = parse(this.grammar, text, undefined, [longer]);
-      const clean = !grown.rootNode.hasError;
-      grown.delete();
-      if (clean) return longer;
-    }
-    return undefined;
   }
 
   /**
@@ -438,7 +398,7 @@ export class IncrementalParse {
     const broken = others.filter((region) => !region.clean);
     let rest = previous.tree;
     if (cleanElsewhere || edits === 'outside') {
-      const reparsed = this.parseRest(previous.tree, text, window, broken);
+      const reparsed = parseRest(this.reparseContext, previous.tree, text, window, broken);
       if (!reparsed || reparsed.rootNode.hasError || !splitsAround(reparsed.rootNode, windowsWith(broken, window))) {
         reparsed?.delete();
         return undefined;
@@ -451,46 +411,6 @@ export class IncrementalParse {
     this.lastParse = 'clean-region';
     return (this.syntax = withRegions(rest, [...broken, newRegion(alone, window, true)]));
   }
-
-  /**
-   * The document without the window and the broken regions, reparsed from its previous tree
-   * (undefined once the edit's budget is spent). tree-sitter would reuse the statement before the
-   * window, though whether it ends there may depend on what follows it now (JavaScript's automatic
-   * semicolons: `f()` and, on the next line, `(g)()` make one call): so the window's start counts as
-   * edited, which invalidates the nodes that looked ahead past it.
-   */
-  private parseRest(previous: Tree, text: SourceText, window: Window, broken: readonly Region[]): Tree | undefined {
-    const ranges = outside(windowsWith(broken, window), text);
-    // Python statements cannot join across a line that starts a statement: the old tree serves as it is.
-    if (this.grammar === 'python') return parseWithin(this.budget, this.grammar, text, previous, ranges, this.source);
-    const old = previous.copy();
-    try {
-      old.edit(emptyEditAt(window.startIndex, window.startPosition));
-      return parseWithin(this.budget, this.grammar, text, old, ranges, this.source);
-    } finally {
-      old.delete();
-    }
-  }
-}
-
-/** Where the edits since the last parse changed the rest's text: nowhere, only inside the window being parsed, or elsewhere too. */
-type RestEdits = 'none' | 'inside' | 'outside';
-
-/** The edited part `span` (current offsets) grown by one more edit. */
-function widened(span: Span | undefined, edit: Edit): Span {
-  if (!span) return { start: edit.startIndex, end: edit.newEndIndex };
-  const end = span.end >= edit.oldEndIndex ? span.end + edit.newEndIndex - edit.oldEndIndex : Math.max(span.end, edit.newEndIndex);
-  return { start: Math.min(span.start, edit.startIndex), end: Math.max(end, edit.newEndIndex) };
-}
-
-/** The syntax of a rest's tree and regions (in source order). */
-function withRegions(tree: Tree, regions: readonly Region[]): DocumentSyntax {
-  return regions.length ? { tree, regions: [...regions].sort((a, b) => a.start - b.start) } : { tree };
-}
-
-/** Where `tree`'s structure differs from `old`'s, the tree it was reparsed from (tree-sitter's changed ranges). */
-function changedSpans(tree: Tree, old: Tree): Span[] {
-  return tree.getChangedRanges(old).map((range) => ({ start: range.startIndex, end: range.endIndex }));
 }
 
 function defaultChecks(text: SourceText, usual: number): number {
