@@ -22,7 +22,7 @@ export interface BrokenText {
   text: string;
   breaks: Break[];
   /** The edits that make the breaks in the original text, one per break, from the last to the first (positions stay valid). */
-  edits: TextDocumentContentChangeEvent[];
+  edits: Array<{ range: Range; text: string }>;
 }
 
 /** What a break needs of a declaration: its range (any analysis result's declarations). */

@@ -6,7 +6,7 @@ import { ChildProcess, spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { cpuTicks, untilIdle } from './process-idle';
+import { cpuTicks, mainThreadCpuNs, untilIdle } from './process-idle';
 import {
   createMessageConnection, InitializeResult, MessageConnection, PublishDiagnosticsParams, StreamMessageReader,
   StreamMessageWriter, TextDocumentContentChangeEvent,
@@ -204,6 +204,11 @@ export class LspSession {
   /** The CPU time the server process has used, in clock ticks (Linux /proc); undefined once it is gone. */
   cpuTicks(): number | undefined {
     return cpuTicks(this.child.pid!);
+  }
+
+  /** The CPU time the server's main thread has run, in nanoseconds (Linux /proc); undefined once it is gone. */
+  mainThreadCpuNs(): number | undefined {
+    return mainThreadCpuNs(this.child.pid!);
   }
 
   /**

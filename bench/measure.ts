@@ -57,6 +57,11 @@ export async function editsP95(paths: Paths, file: string, editsOf: (text: strin
 export interface Typed {
   p95: number;
   median: number;
+  /**
+   * The p95 of the server main thread's CPU time from each keystroke sent to its diagnostics (its
+   * share of the keystroke, and what it still ran for the one before), when /proc tells it.
+   */
+  cpuP95?: number;
   /** When each keystroke was sent (performance.now). */
   sent: number[];
 }
@@ -69,18 +74,22 @@ export async function typeInto(session: LspSession, uri: string, text: string, c
 /** Sends the edits to the open document `uri` (version 1), each waited for before the next. */
 async function typeEdits(session: LspSession, uri: string, edits: readonly TextDocumentContentChangeEvent[]): Promise<Typed> {
   const samples: number[] = [];
+  const cpu: number[] = [];
   const sentAt: number[] = [];
   let version = 1;
   for (const edit of edits) {
     version++;
     const arrival = session.diagnosticsOf(uri, version);
+    const cpuBefore = session.mainThreadCpuNs();
     const sent = performance.now();
     sentAt.push(sent);
     await session.change(uri, version, [edit]);
     const { at } = await arrival;
     samples.push(at - sent);
+    const cpuAfter = session.mainThreadCpuNs();
+    if (cpuBefore !== undefined && cpuAfter !== undefined) cpu.push((cpuAfter - cpuBefore) / 1e6);
   }
-  return { p95: percentile(samples, 95), median: percentile(samples, 50), sent: sentAt };
+  return { p95: percentile(samples, 95), median: percentile(samples, 50), cpuP95: cpu.length ? percentile(cpu, 95) : undefined, sent: sentAt };
 }
 
 /** Spawn → first diagnostics of `file`, in milliseconds. */

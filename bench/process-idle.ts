@@ -13,6 +13,19 @@ export function cpuTicks(pid: number): number | undefined {
 }
 
 /**
+ * The CPU time the process's main thread (its JavaScript thread) has run, in nanoseconds, from the
+ * scheduler's own count (/proc/PID/task/PID/schedstat): unlike wall time, hardly moved by other
+ * processes taking the machine's cores. Undefined once it is gone.
+ */
+export function mainThreadCpuNs(pid: number): number | undefined {
+  try {
+    return Number(fs.readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').split(' ')[0]);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * Resolves once the process has used no CPU for `quietMs` (polled every 20 ms), with whether it did
  * before `timeoutMs` (false also when the process is gone).
  */

@@ -75,7 +75,9 @@ async function keystrokeRow<T extends Typed>(
     results.push(result);
     return result.p95;
   });
-  const note = `${runs} run(s), seeds ${100}–${100 + runs - 1}${noteOf ? `; ${noteOf(results)}` : ''}`;
+  const cpu = results.map((result) => result.cpuP95).filter((value): value is number => value !== undefined);
+  const cpuNote = cpu.length ? `; server main-thread CPU p95 ${spread(cpu).median.toFixed(1)} ms (median of runs)` : '';
+  const note = `${runs} run(s), seeds ${100}–${100 + runs - 1}${cpuNote}${noteOf ? `; ${noteOf(results)}` : ''}`;
   return { id, what: `keystroke → diagnostics, ${lines(file).toLocaleString('en')}-line ${path.extname(file)} file${where} (p95)`, unit: 'ms', target, figures, note };
 }
 

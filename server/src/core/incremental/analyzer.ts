@@ -277,9 +277,11 @@ export class IncrementalAnalyzer {
     const reads = readsPerSegment(extraction, extractedSegments);
 
     const firstSuffix = segments[segments.length - suffix];
+    // Rows from the first statement kept after the change move (it starts on a line after the change, or a line right
+    // where the change ends: a changed ERROR may end at column 0 of that line, so its end row is no bound).
     const shift: Shift = {
       oldEndOffset: oldChanged.length ? oldChanged[oldChanged.length - 1].end : (old[prefix]?.start ?? previous.text.length),
-      oldEndRow: oldChanged.length ? oldChanged[oldChanged.length - 1].endRow : (old[prefix]?.startRow ?? Number.MAX_SAFE_INTEGER) - 1,
+      oldEndRow: suffix ? old[old.length - suffix].startRow - 1 : oldChanged.length ? oldChanged[oldChanged.length - 1].endRow : Number.MAX_SAFE_INTEGER - 1,
       offsetDelta: text.length - previous.text.length,
       lineDelta: suffix ? firstSuffix.startRow - old[old.length - suffix].startRow : 0,
     };
