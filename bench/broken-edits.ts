@@ -6,8 +6,14 @@
  * then happens away from them, or inside them without closing the bracket, as a typo and its
  * correction at each place, as bench/edits.ts types.
  */
-import { Position, Range, TextDocumentContentChangeEvent } from 'vscode-languageserver/node';
+import { Position, Range } from 'vscode-languageserver/node';
 import { Random } from './random';
+
+/** An incremental change (an LSP TextDocumentContentChangeEvent with a range). */
+export interface Change {
+  range: Range;
+  text: string;
+}
 
 /** A declaration's lines and the bracket its break removed. */
 export interface Break {
@@ -22,7 +28,7 @@ export interface BrokenText {
   text: string;
   breaks: Break[];
   /** The edits that make the breaks in the original text, one per break, from the last to the first (positions stay valid). */
-  edits: Array<{ range: Range; text: string }>;
+  edits: Change[];
 }
 
 /** What a break needs of a declaration: its range (any analysis result's declarations). */
@@ -63,14 +69,14 @@ export function breakDeclarations(text: string, declarations: readonly Declarati
 }
 
 /** `count` one-character edits (typed, then deleted) at places spread over the lines outside the broken declarations. */
-export function editsAway(text: string, breaks: readonly Break[], count: number, seed: number): TextDocumentContentChangeEvent[] {
+export function editsAway(text: string, breaks: readonly Break[], count: number, seed: number): Change[] {
   const lines = text.split('\n');
   const away = lines.map((_, line) => line).filter((line) => lines[line].trim() !== '' && !breaks.some((broken) => line >= broken.lines[0] && line <= broken.lines[1]));
   return typosAt(lines, away, count, new Random(seed), AWAY_LETTERS);
 }
 
 /** `count` one-character edits (a letter typed, then deleted) on the lines of the broken declarations other than the broken one. */
-export function editsInside(text: string, breaks: readonly Break[], count: number, seed: number): TextDocumentContentChangeEvent[] {
+export function editsInside(text: string, breaks: readonly Break[], count: number, seed: number): Change[] {
   const lines = text.split('\n');
   const inside = breaks.flatMap((broken) => {
     const own: number[] = [];
@@ -81,9 +87,9 @@ export function editsInside(text: string, breaks: readonly Break[], count: numbe
 }
 
 /** A typo and its correction at each of `count / 2` places spread over `candidates` (lines), at a seeded column. */
-function typosAt(lines: readonly string[], candidates: readonly number[], count: number, random: Random, letters: string): TextDocumentContentChangeEvent[] {
+function typosAt(lines: readonly string[], candidates: readonly number[], count: number, random: Random, letters: string): Change[] {
   const places = Math.ceil(count / 2);
-  const edits: TextDocumentContentChangeEvent[] = [];
+  const edits: Change[] = [];
   for (let place = 0; edits.length < count && candidates.length; place++) {
     const line = candidates[Math.floor(((place % places) + 0.5) * (candidates.length / places))];
     const character = random.int(lines[line].length + 1);

@@ -30,7 +30,7 @@ import { ToolDeclaration } from '../model';
 import { ProjectView } from '../project/view';
 import { GrammarId } from '../parse/parser';
 import { DocumentSyntax, lookupIn, NodeLookup, RegionSpan } from '../parse/windows';
-import { boundBy, extractAroundRegions, regionSegments, rowsOf, treesOf, unitsOf } from './python-regions';
+import { boundBy, extractAroundRegions, regionSegments, rowsOf, treeOf, unitsOf } from './python-regions';
 import { inSpans, regionSpans, regionsNotIn, sameSpans } from './regions';
 
 interface State {
@@ -187,11 +187,11 @@ export class IncrementalAnalyzer {
     return { groups: this.groupsOf(extraction, segments, memo), importFlags: extraction.importFlags ?? new Map() };
   }
 
-  /** `units`: per segment, the segments read with it (`unitsOf`; each alone without broken regions). */
-  private groupsOf(extraction: PythonExtraction, segments: readonly Segment[], memo: DeclarationMemo, units?: ReadonlyArray<readonly [number, number]>): Group[] {
+  /** `unitOf`: per segment, the segments read with it (`unitsOf`; each alone without broken regions). */
+  private groupsOf(extraction: PythonExtraction, segments: readonly Segment[], memo: DeclarationMemo, unitOf?: (index: number) => readonly [number, number]): Group[] {
     const reads = readsPerSegment(extraction, segments);
     return groupBySegment(extraction.declarations, segments).map((declarations, index) => {
-      const reachesPast = declarations.some((declaration) => after(declaration.range.end, segments[units?.[index][1] ?? index]));
+      const reachesPast = declarations.some((declaration) => after(declaration.range.end, segments[unitOf ? unitOf(index)[1] : index]));
       return this.group(declarations, reads[index] ?? NO_READS, memo, reachesPast);
     });
   }
@@ -254,10 +254,9 @@ export class IncrementalAnalyzer {
     });
     // A broken region's statements are read together (`unitsOf`).
     const units = unitsOf(segments, brokenNow);
-    for (const index of [...fresh]) for (let member = units[index][0]; member <= units[index][1]; member++) fresh.add(member);
+    for (const index of [...fresh]) for (let member = units(index)[0]; member <= units(index)[1]; member++) fresh.add(member);
     const redone = [...fresh].sort((a, b) => a - b);
-    const trees = regions.length ? treesOf(segments, regions) : undefined;
-    if (redone.some((index) => sharesRows(segments, index, fresh, trees && ((at) => trees[at])))) return this.fullBecause('an edited statement shares a line with another');
+    if (redone.some((index) => sharesRows(segments, index, fresh, regions.length ? treeOf(segments, regions) : undefined))) return this.fullBecause('an edited statement shares a line with another');
     // A declaration read from a repaired tree may reach past its statement: none reused may.
     for (let index = 0; index < segments.length; index++) {
       if (!fresh.has(index) && previous.groups[oldIndexOf(index)].reachesPast) return this.fullBecause('a reused declaration reaches past its statement');
@@ -270,7 +269,7 @@ export class IncrementalAnalyzer {
     this.lastRead = extractedSegments.length;
     const extraction = regions.length ? extractAroundRegions(syntax, text, segments, extractedSegments, this.project) : extractRows(tree, text, segments, extractedSegments, this.project);
     const regrouped = groupBySegment(extraction.declarations, extractedSegments);
-    const unitOf = (position: number) => units[toExtract[position]];
+    const unitOf = (position: number) => units(toExtract[position]);
     if (regrouped.some((declarations, position) => declarations.some((declaration) => after(declaration.range.end, segments[unitOf(position)[1]])))) return this.fullBecause('a re-extracted declaration reaches past its statement');
     // A repaired text's statement may start before the edited ones (recovery.ts): none of its declarations may.
     if (regrouped.some((declarations, position) => declarations.some((declaration) => before(declaration.range.start, segments[unitOf(position)[0]])))) return this.fullBecause('a re-extracted declaration starts before its statement');

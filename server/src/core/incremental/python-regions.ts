@@ -12,6 +12,7 @@ import { ProjectView } from '../project/view';
 import { DocumentSyntax, lookupIn, Region, regionsOf } from '../parse/windows';
 import { pythonSegments, Segment, segmentOf } from './python';
 import { statementsBetween } from './segments';
+import { firstNotBefore } from '../sorted';
 
 /** Every segment: the rest's outside the regions and the regions', in order. */
 export function regionSegments(syntax: DocumentSyntax): Segment[] {
@@ -48,25 +49,23 @@ export function extractAroundRegions(syntax: DocumentSyntax, text: SourceText, s
 }
 
 /**
- * Per segment, the first and last index of the segments of the broken region holding it (itself
- * outside broken regions): a broken region's statements are read together, since its repair may
- * make one statement of several (a declaration then reaches past the segment it starts in).
+ * Per segment (by index), the first and last index of the segments of the broken region holding it
+ * (itself outside broken regions): a broken region's statements are read together, since its repair
+ * may make one statement of several (a declaration then reaches past the segment it starts in).
  */
-export function unitsOf(segments: readonly Segment[], broken: readonly { start: number; end: number }[]): Array<readonly [number, number]> {
-  const units: Array<readonly [number, number]> = segments.map((_, index) => [index, index]);
-  let index = 0;
+export function unitsOf(segments: readonly Segment[], broken: readonly { start: number; end: number }[]): (index: number) => readonly [number, number] {
+  const units = new Map<number, readonly [number, number]>();
   for (const region of broken) {
-    while (index < segments.length && segments[index].start < region.start) index++;
-    const first = index;
-    while (index < segments.length && segments[index].start < region.end) index++;
-    for (let member = first; member < index; member++) units[member] = [first, index - 1];
+    const first = firstNotBefore(segments.length, (index) => segments[index].start < region.start);
+    const end = firstNotBefore(segments.length, (index) => segments[index].start < region.end);
+    for (let member = first; member < end; member++) units.set(member, [first, end - 1]);
   }
-  return units;
+  return (index) => units.get(index) ?? [index, index];
 }
 
-/** Per segment, the index of the region (broken or clean) whose tree it is read from; -1 for the rest's. */
-export function treesOf(segments: readonly Segment[], regions: readonly { start: number; end: number }[]): number[] {
-  return segments.map((segment) => regions.findIndex((region) => inRegion(segment, region)));
+/** Per segment (by index), the region (broken or clean) whose tree it is read from, by its index; -1 for the rest's. */
+export function treeOf(segments: readonly Segment[], regions: readonly { start: number; end: number }[]): (index: number) => number {
+  return (index) => regions.findIndex((region) => inRegion(segments[index], region));
 }
 
 export function rowsOf(segments: readonly Segment[]): Array<readonly [number, number]> {
