@@ -8,17 +8,19 @@
  *
  * An edited declaration of a file-wide kind (Go's imports and package clause) means a full analysis.
  * Syntax errors in the rest's tree too: recovery may reshape any declaration. A broken region
- * (parse/windows.ts) counts as edited, before the edit and after it.
+ * (parse/windows.ts) that comes or goes counts as edited (incremental/regions.ts); one kept from
+ * before (the same id: its tree only moved) reads as it did.
  */
 import { Node, Tree } from 'web-tree-sitter';
 import { AnalysisOptions, AnalysisResult, findingsFor } from '../analyze';
 import { TopLevelNodes } from '../frontends/typescript/document-syntax';
 import { ToolDeclaration } from '../model';
 import { GrammarId } from '../parse/parser';
-import { brokenSpan, DocumentSyntax, lookupIn } from '../parse/windows';
+import { brokenSpans, DocumentSyntax, lookupIn, RegionSpan } from '../parse/windows';
 import { commonPrefixLength, commonSuffixLength, SourceText } from '../source-text';
 import { firstNotBefore } from '../sorted';
 import { DeclarationMemo } from './memo';
+import { regionsNotIn, widenedChange } from './regions';
 import { prepareGroups, Shift, ShiftableGroup } from './shift';
 
 /** One top-level declaration as the analysis keeps it between edits. */
@@ -62,8 +64,8 @@ interface State {
   units: Unit[];
   groups: Group[];
   memo: DeclarationMemo;
-  /** The broken region the units were read with, when there was one. */
-  region?: { start: number; end: number };
+  /** The broken regions the units were read with. */
+  regions: RegionSpan[];
   /** What the whole file says (an edit of it means a full analysis). */
   facts: unknown;
 }
@@ -85,14 +87,14 @@ export class IncrementalUnitAnalyzer<Facts> {
   analyze(grammar: GrammarId, syntax: Tree | DocumentSyntax, text: SourceText, options: AnalysisOptions): AnalysisResult {
     const documentSyntax: DocumentSyntax = 'rootNode' in syntax ? { tree: syntax } : syntax;
     const nodes = new TopLevelNodes(documentSyntax);
-    const region = brokenSpan(documentSyntax);
+    const regions = brokenSpans(documentSyntax);
     const previous = this.state?.options === options ? this.state : undefined;
     this.state = undefined;
     let next: Pick<State, 'units' | 'groups' | 'facts'> | undefined;
     const memo = previous?.memo ?? new DeclarationMemo();
     if (!previous) this.lastReason = 'the first analysis of the document, or new options';
     else if (documentSyntax.tree.rootNode.hasError) this.lastReason = 'syntax errors outside the edited declarations';
-    else next = this.reuse(previous, nodes, text, region, options);
+    else next = this.reuse(previous, nodes, text, regions, options);
     if (!next) {
       this.lastMode = 'full';
       next = this.readAll(nodes, options, memo);
@@ -100,7 +102,7 @@ export class IncrementalUnitAnalyzer<Facts> {
     const declarations: ToolDeclaration[] = [];
     for (const group of next.groups) for (const declaration of group.declarations) declarations.push(declaration);
     const findings = findingsFor(lookupIn(documentSyntax), text, declarations, options, memo);
-    this.state = { options, text, memo, region, ...next };
+    this.state = { options, text, memo, regions, ...next };
     return { grammar, declarations, findings };
   }
 
@@ -118,17 +120,16 @@ export class IncrementalUnitAnalyzer<Facts> {
   }
 
   /** The units and groups for the new text, reusing the unchanged declarations; undefined when a full analysis is needed. */
-  private reuse(previous: State, nodes: TopLevelNodes, text: SourceText, region: { start: number; end: number } | undefined, options: AnalysisOptions): Pick<State, 'units' | 'groups' | 'facts'> | undefined {
+  private reuse(previous: State, nodes: TopLevelNodes, text: SourceText, regions: readonly RegionSpan[], options: AnalysisOptions): Pick<State, 'units' | 'groups' | 'facts'> | undefined {
     const old = previous.units;
     const oldText = previous.text;
     const delta = text.length - oldText.length;
-    let same = commonPrefixLength(oldText, text);
-    let tail = commonSuffixLength(oldText, text, same);
-    for (const span of [previous.region, region && { start: region.start, end: region.end - delta }]) {
-      if (!span) continue;
-      same = Math.min(same, span.start);
-      tail = Math.min(tail, oldText.length - span.end);
-    }
+    const start = commonPrefixLength(oldText, text);
+    const unchangedTail = commonSuffixLength(oldText, text, start);
+    const textChange = { start, oldEnd: oldText.length - unchangedTail, newEnd: text.length - unchangedTail };
+    const change = widenedChange(textChange, delta, regionsNotIn(previous.regions, regions), regionsNotIn(regions, previous.regions));
+    const same = change.start;
+    const tail = oldText.length - change.oldEnd;
     // Kept: the units ending before the change, and those starting on a later line than its end (moved).
     const lineBreak = oldText.indexOf('\n', oldText.length - tail);
     const prefix = Math.min(firstNotBefore(old.length, (index) => old[index].end < same), nodes.length);
