@@ -66,12 +66,20 @@ interface Tally {
   local: number;
 }
 
-const STEPS = 120;
+// Longer runs: BROKEN_TYPING_SEEDS=N adds N seeds per case, each with 1 to 5 breaks typed in and opened so, of
+// BROKEN_TYPING_STEPS edits (e.g. BROKEN_TYPING_SEEDS=20 BROKEN_TYPING_STEPS=250 node --test dist/test/unit/broken-typing.test.js).
+const STEPS = Number(process.env.BROKEN_TYPING_STEPS ?? 120);
+const MORE_SEEDS = Number(process.env.BROKEN_TYPING_SEEDS ?? 0);
 
 for (const typed of CASES) {
   test(`${typed.grammar}: 1, 3 and 5 unclosed brackets kept open while typing away from them and inside them, typed in or opened so: every state checks out, and typing reuses the rest`, () => {
     for (const [count, opened] of [[1, false], [3, false], [5, false], [5, true]] as const) typeWithBreaks(typed, count, opened, 100 * count + (opened ? 1 : 0), STEPS);
   });
+  for (let run = 1; run <= MORE_SEEDS; run++) {
+    test(`${typed.grammar}, seed ${run}: 1 to 5 unclosed brackets, typed in and opened so: every state checks out`, () => {
+      for (let count = 1; count <= 5; count++) for (const opened of [false, true]) typeWithBreaks(typed, count, opened, 10_000 * run + 100 * count + (opened ? 1 : 0), STEPS);
+    });
+  }
 }
 
 test('regressions found by longer runs: every state checks out', () => {
