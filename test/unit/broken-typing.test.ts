@@ -67,7 +67,10 @@ interface Tally {
 }
 
 // Longer runs: BROKEN_TYPING_SEEDS=N adds N seeds per case, each with 1 to 5 breaks typed in and opened so, of
-// BROKEN_TYPING_STEPS edits (e.g. BROKEN_TYPING_SEEDS=20 BROKEN_TYPING_STEPS=250 node --test dist/test/unit/broken-typing.test.js).
+// BROKEN_TYPING_STEPS edits (e.g. BROKEN_TYPING_SEEDS=6 BROKEN_TYPING_STEPS=250 node dist/test/unit/broken-typing.test.js).
+// There the random edits away, one in five left in place, pile up breaks of their own: one may open a string or a
+// template literal that takes in the rest of the file, and the breaks are then no longer apart. Every state is still
+// checked, and the reuse, but not that the breaks stay apart.
 const STEPS = Number(process.env.BROKEN_TYPING_STEPS ?? 120);
 const MORE_SEEDS = Number(process.env.BROKEN_TYPING_SEEDS ?? 0);
 
@@ -77,7 +80,7 @@ for (const typed of CASES) {
   });
   for (let run = 1; run <= MORE_SEEDS; run++) {
     test(`${typed.grammar}, seed ${run}: 1 to 5 unclosed brackets, typed in and opened so: every state checks out`, () => {
-      for (let count = 1; count <= 5; count++) for (const opened of [false, true]) typeWithBreaks(typed, count, opened, 10_000 * run + 100 * count + (opened ? 1 : 0), STEPS);
+      for (let count = 1; count <= 5; count++) for (const opened of [false, true]) typeWithBreaks(typed, count, opened, 10_000 * run + 100 * count + (opened ? 1 : 0), STEPS, false);
     });
   }
 }
@@ -86,10 +89,16 @@ test('regressions found by longer runs: every state checks out', () => {
   // A statement kept right after the change, starting the line where a changed ERROR statement ended (column 0), was not
   // moved down by a line deleted before it (edit 157).
   typeWithBreaks(CASES[0], 5, true, 2501, 160);
+  // A declaration read from a broken region whose last statement ends before the region's last line does (a `}` after
+  // an ERROR belongs to no statement) counted as reaching past its statement: every edit after was a full analysis.
+  typeWithBreaks(CASES[0], 3, false, 30_300, 130);
 });
 
-/** Breaks `count` declarations of the case's text (typed in, or `opened` so) and types `steps` edits away and inside, checking every state. */
-function typeWithBreaks({ grammar, file, text, edits, analyzer }: Case, count: number, opened: boolean, seed: number, steps: number): void {
+/**
+ * Breaks `count` declarations of the case's text (typed in, or `opened` so) and types `steps` edits away and inside, checking
+ * every state; with `apart`, also that the breaks stay open, each a broken region of its own.
+ */
+function typeWithBreaks({ grammar, file, text, edits, analyzer }: Case, count: number, opened: boolean, seed: number, steps: number, apart = true): void {
   const declarations = analyzeText(text, file, { profile: 'strict' })!.declarations;
   const broken = breakDeclarations(text, declarations, count);
   assert.equal(broken.breaks.length, count, `${count} declarations to break`);
@@ -102,6 +111,7 @@ function typeWithBreaks({ grammar, file, text, edits, analyzer }: Case, count: n
   const away: Tally = { edits: 0, reused: 0, local: 0 };
   const inside: Tally = { edits: 0, reused: 0, local: 0 };
   let brokenStates = 0;
+  let splitAtFirstEdit = false;
   const outcome: RegionOutcome = { regions: 0, regionAnalyses: 0, severalBroken: 0, split: 0 };
   const nextEdit = (step: number, document: LiveDocument, syntax: DocumentSyntax, previousText: string): DocumentEdit => {
     if (step < breaking) return record(kinds, 'break', broken.edits[step] as DocumentEdit);
@@ -126,6 +136,7 @@ function typeWithBreaks({ grammar, file, text, edits, analyzer }: Case, count: n
   const afterEdit = (step: number, syntax: DocumentSyntax, incremental: SyntaxAnalyzer) => {
     const kind = kinds[step];
     if (kind === 'break') return;
+    if (step === 0) splitAtFirstEdit = outcome.split === 1;
     if (regionsOf(syntax).filter((region) => !region.clean).length >= count) brokenStates++;
     if (kind === 'undo') return;
     const tally = kind === 'away' ? away : inside;
@@ -142,9 +153,9 @@ function typeWithBreaks({ grammar, file, text, edits, analyzer }: Case, count: n
   }, outcome);
   const report = `${name}: away ${JSON.stringify(away)}, inside ${JSON.stringify(inside)}, ${brokenStates} of ${steps} states with every bracket still open; ${JSON.stringify(outcome)}`;
   // The breaks stay open, each its own broken region, while the author types (an edit that breaks another statement adds one).
-  assert.ok(brokenStates >= 0.9 * steps, report);
-  if (count > 1) assert.ok(outcome.severalBroken! >= 0.9 * steps, report);
-  if (opened) assert.equal(outcome.split, 1, `${report}: the first edit splits the file opened broken`);
+  if (apart) assert.ok(brokenStates >= 0.9 * steps, report);
+  if (apart && count > 1) assert.ok(outcome.severalBroken! >= 0.9 * steps, report);
+  if (opened) assert.ok(splitAtFirstEdit, `${report}: the first edit splits the file opened broken`);
   // Away from the breaks, an edit is analysed incrementally and mostly reads its own statement (an edit in an import or
   // a preset, or one that breaks an import, also reads what uses it); inside one, mostly the broken region's statements.
   assert.ok(away.edits >= 25 && away.reused >= 0.9 * away.edits && away.local >= 0.6 * away.edits, report);

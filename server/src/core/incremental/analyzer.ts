@@ -29,8 +29,8 @@ import { prepareGroups, Shift, ShiftableGroup } from './shift';
 import { ToolDeclaration } from '../model';
 import { ProjectView } from '../project/view';
 import { GrammarId } from '../parse/parser';
-import { DocumentSyntax, lookupIn, NodeLookup, RegionSpan } from '../parse/windows';
-import { boundBy, extractAroundRegions, regionSegments, rowsOf, treeOf, unitsOf } from './python-regions';
+import { brokenRegions, DocumentSyntax, lookupIn, NodeLookup, RegionSpan } from '../parse/windows';
+import { boundBy, extractAroundRegions, ReadUnit, regionSegments, rowsOf, treeOf, unitsOf } from './python-regions';
 import { inSpans, regionSpans, regionsNotIn, sameSpans } from './regions';
 
 interface State {
@@ -140,7 +140,7 @@ export class IncrementalAnalyzer {
     if (!next) {
       this.lastMode = 'full';
       const extraction = extractAroundRegions(syntax, text, segments, segments, this.project);
-      next = { groups: this.groupsOf(extraction, segments, memo, unitsOf(segments, broken(regions))), importFlags: extraction.importFlags ?? new Map() };
+      next = { groups: this.groupsOf(extraction, segments, memo, unitsOf(segments, brokenRegions(syntax))), importFlags: extraction.importFlags ?? new Map() };
       if (previous) next.replaced = allGroupsOf(previous);
     }
     return this.finish(grammar, lookupIn(syntax), text, options, segments, memo, next, regions);
@@ -187,11 +187,11 @@ export class IncrementalAnalyzer {
     return { groups: this.groupsOf(extraction, segments, memo), importFlags: extraction.importFlags ?? new Map() };
   }
 
-  /** `unitOf`: per segment, the segments read with it (`unitsOf`; each alone without broken regions). */
-  private groupsOf(extraction: PythonExtraction, segments: readonly Segment[], memo: DeclarationMemo, unitOf?: (index: number) => readonly [number, number]): Group[] {
+  /** `unitOf`: per segment, the unit it is read in (`unitsOf`; each alone without broken regions). */
+  private groupsOf(extraction: PythonExtraction, segments: readonly Segment[], memo: DeclarationMemo, unitOf?: (index: number) => ReadUnit): Group[] {
     const reads = readsPerSegment(extraction, segments);
     return groupBySegment(extraction.declarations, segments).map((declarations, index) => {
-      const reachesPast = declarations.some((declaration) => after(declaration.range.end, segments[unitOf ? unitOf(index)[1] : index]));
+      const reachesPast = declarations.some((declaration) => after(declaration.range.end, unitOf ? unitOf(index).bounds : segments[index]));
       return this.group(declarations, reads[index] ?? NO_READS, memo, reachesPast);
     });
   }
@@ -253,8 +253,8 @@ export class IncrementalAnalyzer {
       }
     });
     // A broken region's statements are read together (`unitsOf`).
-    const units = unitsOf(segments, brokenNow);
-    for (const index of [...fresh]) for (let member = units(index)[0]; member <= units(index)[1]; member++) fresh.add(member);
+    const units = unitsOf(segments, brokenRegions(syntax));
+    for (const index of [...fresh]) for (let member = units(index).first; member <= units(index).last; member++) fresh.add(member);
     const redone = [...fresh].sort((a, b) => a - b);
     if (redone.some((index) => sharesRows(segments, index, fresh, regions.length ? treeOf(segments, regions) : undefined))) return this.fullBecause('an edited statement shares a line with another');
     // A declaration read from a repaired tree may reach past its statement: none reused may.
@@ -270,9 +270,9 @@ export class IncrementalAnalyzer {
     const extraction = regions.length ? extractAroundRegions(syntax, text, segments, extractedSegments, this.project) : extractRows(tree, text, segments, extractedSegments, this.project);
     const regrouped = groupBySegment(extraction.declarations, extractedSegments);
     const unitOf = (position: number) => units(toExtract[position]);
-    if (regrouped.some((declarations, position) => declarations.some((declaration) => after(declaration.range.end, segments[unitOf(position)[1]])))) return this.fullBecause('a re-extracted declaration reaches past its statement');
+    if (regrouped.some((declarations, position) => declarations.some((declaration) => after(declaration.range.end, unitOf(position).bounds)))) return this.fullBecause('a re-extracted declaration reaches past its statement');
     // A repaired text's statement may start before the edited ones (recovery.ts): none of its declarations may.
-    if (regrouped.some((declarations, position) => declarations.some((declaration) => before(declaration.range.start, segments[unitOf(position)[0]])))) return this.fullBecause('a re-extracted declaration starts before its statement');
+    if (regrouped.some((declarations, position) => declarations.some((declaration) => before(declaration.range.start, unitOf(position).bounds)))) return this.fullBecause('a re-extracted declaration starts before its statement');
     const reads = readsPerSegment(extraction, extractedSegments);
 
     const firstSuffix = segments[segments.length - suffix];

@@ -48,19 +48,29 @@ export function extractAroundRegions(syntax: DocumentSyntax, text: SourceText, s
   };
 }
 
+/** The segments read together with one (`first` to `last`), and the bounds of what they yield. */
+export interface ReadUnit {
+  first: number;
+  last: number;
+  /** Where its declarations must start and end: a broken region's bounds, else the statement's own. */
+  bounds: Pick<Segment, 'startRow' | 'startColumn' | 'endRow' | 'endColumn'>;
+}
+
 /**
- * Per segment (by index), the first and last index of the segments of the broken region holding it
- * (itself outside broken regions): a broken region's statements are read together, since its repair
- * may make one statement of several (a declaration then reaches past the segment it starts in).
+ * Per segment (by index), the unit it is read in: a broken region's statements are read together,
+ * since its repair may make one statement of several (a declaration then reaches past the segment it
+ * starts in, not past the region: its tree holds nothing else, and an edit anywhere in the region
+ * makes it a new one). A segment outside broken regions is a unit of its own.
  */
-export function unitsOf(segments: readonly Segment[], broken: readonly { start: number; end: number }[]): (index: number) => readonly [number, number] {
-  const units = new Map<number, readonly [number, number]>();
+export function unitsOf(segments: readonly Segment[], broken: readonly Pick<Region, 'start' | 'end' | 'startPosition' | 'endPosition'>[]): (index: number) => ReadUnit {
+  const units = new Map<number, ReadUnit>();
   for (const region of broken) {
     const first = firstNotBefore(segments.length, (index) => segments[index].start < region.start);
     const end = firstNotBefore(segments.length, (index) => segments[index].start < region.end);
-    for (let member = first; member < end; member++) units.set(member, [first, end - 1]);
+    const bounds = { startRow: region.startPosition.row, startColumn: region.startPosition.column, endRow: region.endPosition.row, endColumn: region.endPosition.column };
+    for (let member = first; member < end; member++) units.set(member, { first, last: end - 1, bounds });
   }
-  return (index) => units.get(index) ?? [index, index];
+  return (index) => units.get(index) ?? { first: index, last: index, bounds: segments[index] };
 }
 
 /** Per segment (by index), the region (broken or clean) whose tree it is read from, by its index; -1 for the rest's. */

@@ -212,11 +212,11 @@ export function sharesRows(segments: readonly Segment[], index: number, redone: 
 }
 
 /** Whether `position` lies after the segment's end. */
-export function after(position: { line: number; character: number }, segment: Segment): boolean {
+export function after(position: { line: number; character: number }, segment: Pick<Segment, 'endRow' | 'endColumn'>): boolean {
   return position.line > segment.endRow || (position.line === segment.endRow && position.character > segment.endColumn);
 }
 
-export function before(position: { line: number; character: number }, segment: Segment): boolean {
+export function before(position: { line: number; character: number }, segment: Pick<Segment, 'startRow' | 'startColumn'>): boolean {
   return position.line < segment.startRow || (position.line === segment.startRow && position.character < segment.startColumn);
 }
 

@@ -36,7 +36,7 @@ import { GrammarId, parse, ParseBudget, parseWithin, TextSource } from './parser
 import { brokenRegions, deleteSyntax, DocumentSyntax, moveRegion, newRegion, Region, regionsOf } from './document-syntax';
 import { splitIntoRegions } from './region-split';
 
-export { brokenSpans, DocumentSyntax, lookupIn, NodeLookup, Region, RegionSpan, regionsOf, treeAt } from './document-syntax';
+export { brokenRegions, brokenSpans, DocumentSyntax, lookupIn, NodeLookup, Region, RegionSpan, regionsOf, treeAt } from './document-syntax';
 
 /**
  * The reparses for one edit may take an eighth of the progress checks of a full parse (about one
