@@ -14,7 +14,7 @@ import assert from 'node:assert/strict';
 import { Node, Range, Tree } from 'web-tree-sitter';
 import { SourceText } from '../../server/src/core/source-text';
 import { Random } from '../../bench/random';
-import { AnalysisOptions, AnalysisResult, analyzeText } from '../../server/src/core/analyze';
+import { AnalysisOptions, AnalysisResult, analyzeParsedText } from '../../server/src/core/analyze';
 import { GrammarId, parse } from '../../server/src/core/parse/parser';
 import { DocumentSyntax, IncrementalParse, Region, regionsOf } from '../../server/src/core/parse/windows';
 import { brokenRegions } from '../../server/src/core/parse/document-syntax';
@@ -94,42 +94,12 @@ export function checkTyping(typing: Typing, outcome: RegionOutcome): void {
       previousText = document.text.slice();
       parsed.edit(treeEditFor(document, edit.range, edit.text));
       document.update([edit], document.version + 1);
-      const source = document.text;
-      const current = source.slice();
-      const syntax = (last = parsed.current(source));
-      const where = `${typing.name}, edit ${step} (${JSON.stringify(edit)}), parsed as ${parsed.lastParse}`;
-      const broken = brokenRegions(syntax).length > 0;
-      if (syntax.regions?.length) checkRegions(grammar, syntax, current, where, outcome);
-      else assert.deepEqual(topLevel(syntax.tree.rootNode), freshTopLevel(grammar, current), where);
-      if (parsed.lastParse === 'split') outcome.split = (outcome.split ?? 0) + 1;
-      if (parsed.lastParse === 'through-rest' && !syntax.regions?.length) {
-        outcome.throughRest = (outcome.throughRest ?? 0) + 1;
-        assertSameTree(syntax.tree, grammar, current, `${where}, through the rest`);
-      }
-      if (parsed.lastParse === 'undo') outcome.undone = (outcome.undone ?? 0) + 1;
-      if (parsed.lastParse === 'afresh') {
-        outcome.afresh = (outcome.afresh ?? 0) + 1;
-        // Parsed afresh beside the broken regions the edit left alone, the rest is checked as any rest.
-        if (!syntax.regions?.length) assertSameTree(syntax.tree, grammar, current, `${where}, parsed afresh`);
-      }
-      const result = analyzer.analyze(grammar, syntax, source, options);
-      if (broken) {
-        outcome.regionAnalyses += analyzer.lastMode === 'full' ? 0 : 1;
-        // Read afresh from the same trees: what the incremental analysis reused and moved must be the same.
-        const fresh = typing.analyzer().analyze(grammar, syntax, source, options);
-        assertSameSnapshot(snapshot(result), snapshot(fresh), `${where}: with the regions ${describeRegions(syntax)}, ${analyzer.lastMode} ${analyzer.lastReason}`);
-      } else {
-        const region = syntax.regions?.length ? ` with the regions ${describeRegions(syntax)}` : '';
-        assertSameSnapshot(snapshot(result), snapshot(analyzeText(current, typing.file, options)), `${where}${region}: ${analyzer.lastMode} ${analyzer.lastReason}`);
-      }
-      typing.afterEdit?.(step, syntax, analyzer);
-      // As the server does between keystrokes, now and then: a clean region and the rest made one tree again.
-      if (step % 3 === 2 && parsed.settle(source)) {
-        outcome.settled = (outcome.settled ?? 0) + 1;
-        const settled = (last = parsed.current(source));
-        assert.ok(!settled.regions?.some((region) => region.clean), `${where}, settled: no clean region is left`);
-        if (settled.regions?.length) checkRegions(grammar, settled, current, `${where}, settled`, { regions: 0, regionAnalyses: 0 });
-        else assert.deepEqual(topLevel(settled.tree.rootNode), freshTopLevel(grammar, current), `${where}, settled`);
+      // One fresh parse of the text per edit, for every check that compares with one.
+      const fresh = new FreshParse(grammar, document.text.slice());
+      try {
+        last = checkEdit(typing, { parsed, analyzer, options, outcome, fresh }, step, edit, document.text);
+      } finally {
+        fresh.delete();
       }
     }
   } finally {
@@ -137,14 +107,85 @@ export function checkTyping(typing: Typing, outcome: RegionOutcome): void {
   }
 }
 
-/** Every node of `tree`, with its range, is the one a fresh parse of `text` gives. */
-function assertSameTree(tree: Tree, grammar: GrammarId, text: string, where: string): void {
-  const fresh = parse(grammar, text);
-  try {
-    assert.deepEqual(allNodes(tree.rootNode), allNodes(fresh.rootNode), where);
-  } finally {
-    fresh.delete();
+interface TypingState {
+  parsed: IncrementalParse;
+  analyzer: SyntaxAnalyzer;
+  options: AnalysisOptions;
+  outcome: RegionOutcome;
+  fresh: FreshParse;
+}
+
+/** Checks the state after one edit (already applied to the document and the parse); the syntax it leaves, settled or not. */
+function checkEdit(typing: Typing, state: TypingState, step: number, edit: DocumentEdit, source: SourceText): DocumentSyntax {
+  const { grammar } = typing;
+  const { parsed, analyzer, options, outcome, fresh } = state;
+  const current = fresh.text;
+  const syntax = parsed.current(source);
+  const where = `${typing.name}, edit ${step} (${JSON.stringify(edit)}), parsed as ${parsed.lastParse}`;
+  const broken = brokenRegions(syntax).length > 0;
+  if (syntax.regions?.length) checkRegions(grammar, syntax, current, where, outcome);
+  else assert.deepEqual(topLevel(syntax.tree.rootNode), fresh.topLevel(), where);
+  if (parsed.lastParse === 'split') outcome.split = (outcome.split ?? 0) + 1;
+  if (parsed.lastParse === 'through-rest' && !syntax.regions?.length) {
+    outcome.throughRest = (outcome.throughRest ?? 0) + 1;
+    assertSameTree(syntax.tree, fresh, `${where}, through the rest`);
   }
+  if (parsed.lastParse === 'undo') outcome.undone = (outcome.undone ?? 0) + 1;
+  if (parsed.lastParse === 'afresh') {
+    outcome.afresh = (outcome.afresh ?? 0) + 1;
+    // Parsed afresh beside the broken regions the edit left alone, the rest is checked as any rest.
+    if (!syntax.regions?.length) assertSameTree(syntax.tree, fresh, `${where}, parsed afresh`);
+  }
+  const result = analyzer.analyze(grammar, syntax, source, options);
+  if (broken) {
+    outcome.regionAnalyses += analyzer.lastMode === 'full' ? 0 : 1;
+    // Read afresh from the same trees: what the incremental analysis reused and moved must be the same.
+    const again = typing.analyzer().analyze(grammar, syntax, source, options);
+    assertSameSnapshot(snapshot(result), snapshot(again), `${where}: with the regions ${describeRegions(syntax)}, ${analyzer.lastMode} ${analyzer.lastReason}`);
+  } else {
+    const region = syntax.regions?.length ? ` with the regions ${describeRegions(syntax)}` : '';
+    assertSameSnapshot(snapshot(result), snapshot(fresh.analysis(options)), `${where}${region}: ${analyzer.lastMode} ${analyzer.lastReason}`);
+  }
+  typing.afterEdit?.(step, syntax, analyzer);
+  // As the server does between keystrokes, now and then: a clean region and the rest made one tree again.
+  if (step % 3 !== 2 || !parsed.settle(source)) return syntax;
+  outcome.settled = (outcome.settled ?? 0) + 1;
+  const settled = parsed.current(source);
+  assert.ok(!settled.regions?.some((region) => region.clean), `${where}, settled: no clean region is left`);
+  if (settled.regions?.length) checkRegions(grammar, settled, current, `${where}, settled`, { regions: 0, regionAnalyses: 0 });
+  else assert.deepEqual(topLevel(settled.tree.rootNode), fresh.topLevel(), `${where}, settled`);
+  return settled;
+}
+
+/** A fresh parse of one text, made when first asked for: its top-level statements, all its nodes, its full analysis. */
+class FreshParse {
+  private tree?: Tree;
+
+  constructor(readonly grammar: GrammarId, readonly text: string) {}
+
+  get root(): Node {
+    this.tree ??= parse(this.grammar, this.text);
+    return this.tree.rootNode;
+  }
+
+  topLevel(): string[] {
+    return topLevel(this.root);
+  }
+
+  /** What `analyzeText` gives for the text. */
+  analysis(options: AnalysisOptions): AnalysisResult {
+    this.tree ??= parse(this.grammar, this.text);
+    return analyzeParsedText(this.grammar, this.tree, this.text, options);
+  }
+
+  delete(): void {
+    this.tree?.delete();
+  }
+}
+
+/** Every node of `tree`, with its range, is the one a fresh parse of the text gives. */
+function assertSameTree(tree: Tree, fresh: FreshParse, where: string): void {
+  assert.deepEqual(allNodes(tree.rootNode), allNodes(fresh.root), where);
 }
 
 function allNodes(root: Node): string[] {
