@@ -12,7 +12,7 @@ import { pathToFileURL } from 'node:url';
 import { before, test } from 'node:test';
 import { generateScript } from '../../bench/generate';
 import { Random } from '../../bench/random';
-import { analyzeText, analyzeTree, initAnalysis } from '../../server/src/core/analyze';
+import { AnalysisResult, analyzeText, analyzeTree, initAnalysis } from '../../server/src/core/analyze';
 import { IncrementalScriptAnalyzer } from '../../server/src/core/incremental/typescript';
 import { GrammarId } from '../../server/src/core/parse/parser';
 import { ProfileName } from '../../server/src/core/rules/rule';
@@ -183,50 +183,45 @@ server.registerTool(
     return { content: [{ type: "text", text: String(step1.status) }] };
   },`;
 
-test('a broken statement away from the edit is read again: the reparse may recover from its errors differently', () => {
+/**
+ * BROKEN_FILE with its `server.registerTool(` line deleted, then a tool pasted at the top, analysed after each edit from
+ * `syntaxOf` the edited document (its one tree, or that tree with the reparse's changed ranges): each time incrementally,
+ * and as a full analysis of the same tree gives. The last result, and the text.
+ */
+function typeIntoBrokenFile(syntaxOf: (edited: EditedDocument) => Parameters<IncrementalScriptAnalyzer['analyze']>[1]): { result: AnalysisResult; text: string } {
   const edited = new EditedDocument('javascript', BROKEN_FILE);
   const analyzer = new IncrementalScriptAnalyzer();
   const options = { profile: 'strict' as ProfileName };
   const line = (at: number) => ({ line: at, character: 0 });
   try {
     analyzer.analyze('javascript', edited.tree, edited.text, options);
-    // The `server.registerTool(` line deleted, then a tool pasted at the top: the broken statement the
-    // paste does not touch keeps its extent, but its ERROR nodes come out of this reparse otherwise.
     const edits = [
       { range: { start: line(8), end: line(9) }, text: '' },
       { range: { start: line(1), end: line(1) }, text: SCRIPT_PASTES[0] },
     ];
-    let result;
+    let result: AnalysisResult | undefined;
     for (const [step, edit] of edits.entries()) {
       edited.apply(edit);
-      result = analyzer.analyze('javascript', edited.tree, edited.text, options);
+      result = analyzer.analyze('javascript', syntaxOf(edited), edited.text, options);
       assert.equal(analyzer.lastMode, 'incremental', analyzer.lastReason);
       assertSameSnapshot(snapshot(result), snapshot(analyzeTree('javascript', edited.tree, edited.text, options)), `after edit ${step}`);
     }
-    // The second reparse reads the broken code as a fresh parse does (the first does not).
-    assertSameSnapshot(snapshot(result), snapshot(analyzeText(edited.text, 'broken.js', options)), 'after the paste, against a fresh parse');
+    return { result: result!, text: edited.text };
   } finally {
     edited.delete();
   }
+}
+
+test('a broken statement away from the edit is read again: the reparse may recover from its errors differently', () => {
+  // The paste does not touch the broken statement, which keeps its extent, but its ERROR nodes come out of this reparse
+  // otherwise: the second reparse reads the broken code as a fresh parse does (the first does not).
+  const { result, text } = typeIntoBrokenFile((edited) => edited.tree);
+  assertSameSnapshot(snapshot(result), snapshot(analyzeText(text, 'broken.js', { profile: 'strict' })), 'after the paste, against a fresh parse');
 });
 
 test('given the reparse\'s changed ranges, the broken statement tree-sitter reshaped away from the edit is read again, and only where it did', () => {
-  const edited = new EditedDocument('javascript', BROKEN_FILE);
-  const analyzer = new IncrementalScriptAnalyzer();
-  const options = { profile: 'strict' as ProfileName };
-  const line = (at: number) => ({ line: at, character: 0 });
-  try {
-    analyzer.analyze('javascript', edited.tree, edited.text, options);
-    // As above: the paste reshapes the broken call below it, which its changed ranges say.
-    for (const [step, edit] of [{ range: { start: line(8), end: line(9) }, text: '' }, { range: { start: line(1), end: line(1) }, text: SCRIPT_PASTES[0] }].entries()) {
-      edited.apply(edit);
-      const result = analyzer.analyze('javascript', edited.syntax, edited.text, options);
-      assert.equal(analyzer.lastMode, 'incremental', analyzer.lastReason);
-      assertSameSnapshot(snapshot(result), snapshot(analyzeTree('javascript', edited.tree, edited.text, options)), `after edit ${step}`);
-    }
-  } finally {
-    edited.delete();
-  }
+  // As above: the paste reshapes the broken call below it, which its changed ranges say.
+  typeIntoBrokenFile((edited) => edited.syntax);
 });
 
 test('typing into a TypeScript file whose broken statements pile up, one tree: with the changed ranges fewer statements are read, and every result is a full analysis\'s', () => {
