@@ -158,8 +158,11 @@ function typeWithBreaks({ grammar, file, text, edits, analyzer }: Case, count: n
   if (opened) assert.ok(splitAtFirstEdit, `${report}: the first edit splits the file opened broken`);
   // Away from the breaks, an edit is analysed incrementally and mostly reads its own statement (an edit in an import or
   // a preset, or one that breaks an import, also reads what uses it); inside one, mostly the broken region's statements.
-  assert.ok(away.edits >= 25 && away.reused >= 0.9 * away.edits && away.local >= 0.6 * away.edits, report);
-  assert.ok(inside.edits >= 15 && inside.reused >= 0.9 * inside.edits && inside.local >= 0.7 * inside.edits, report);
+  // Where the typos pile up (not `apart`), more of them break an import or a definition's name, which a full analysis
+  // reads, as in one tree.
+  const reused = apart ? 0.9 : 0.8;
+  assert.ok(away.edits >= 25 && away.reused >= reused * away.edits && away.local >= 0.6 * away.edits, report);
+  assert.ok(inside.edits >= 15 && inside.reused >= reused * inside.edits && inside.local >= 0.7 * inside.edits, report);
 }
 
 test('with three unclosed brackets, a letter typed in a function body away from them reads that statement alone and keeps every broken region; one typed inside a break reads that region\'s statements alone and keeps the others', () => {
