@@ -21,7 +21,9 @@ import { analyzeText, initAnalysis } from '../../server/src/core/analyze';
 import { IncrementalAnalyzer } from '../../server/src/core/incremental/analyzer';
 import { IncrementalScriptAnalyzer } from '../../server/src/core/incremental/typescript';
 import { GrammarId } from '../../server/src/core/parse/parser';
-import { DocumentSyntax, IncrementalParse, regionsOf } from '../../server/src/core/parse/windows';
+import { DocumentSyntax, IncrementalParse, lookupIn, regionsOf } from '../../server/src/core/parse/windows';
+import { extractPython } from '../../server/src/core/frontends/python';
+import { extractWithRepairs } from '../../server/src/core/frontends/python/recovery';
 import { treeEditFor } from '../../server/src/lsp/edits';
 import { LiveDocument } from '../../server/src/lsp/live-document';
 import { checkTyping, RegionOutcome, SyntaxAnalyzer } from '../helpers/broken-regions';
@@ -275,3 +277,42 @@ function lineAway(random: Random, document: LiveDocument, regions: readonly { st
     if (!taken.some(([first, last]) => line >= first && line <= last)) return line;
   }
 }
+
+test('Python, five unclosed brackets: each broken region\'s bracket repair parses that region alone, and reads its own tool', () => {
+  const { file, text } = CASES[0];
+  const declarations = analyzeText(text, file)!.declarations;
+  const broken = breakDeclarations(text, declarations, 5);
+  const document = new LiveDocument(`file:///${file}`, 'python', 1, text);
+  const parsed = new IncrementalParse('python');
+  try {
+    parsed.current(document.text);
+    for (const edit of broken.edits) {
+      parsed.edit(treeEditFor(document, edit.range, edit.text));
+      document.update([edit], document.version + 1);
+      parsed.current(document.text);
+    }
+    const syntax = parsed.current(document.text);
+    const regions = regionsOf(syntax).filter((region) => !region.clean);
+    assert.equal(regions.length, 5, 'a broken region per unclosed bracket');
+    const brokenText = document.getText();
+    regions.forEach((region, index) => {
+      const range = { startIndex: region.start, endIndex: region.end, startPosition: region.startPosition, endPosition: region.endPosition };
+      const repaired = extractWithRepairs(region.tree, brokenText, (tree, repairedText) => ({
+        declarations: [],
+        parsed: [tree.rootNode.startIndex, tree.rootNode.endIndex],
+        grown: repairedText.length - brokenText.length,
+        clean: !tree.rootNode.hasError,
+      }), undefined, range);
+      assert.ok(repaired, `region ${index}: repaired`);
+      assert.equal(repaired.clean, true, `region ${index}: the repaired region parses without errors`);
+      assert.ok(repaired.grown > 0, `region ${index}: closers inserted`);
+      assert.ok(repaired.parsed[0] >= region.start && repaired.parsed[1] <= region.end + repaired.grown, `region ${index} (${region.start}-${region.end}): the repair parsed ${repaired.parsed.join('-')}, nothing outside it`);
+      // What the analysis reads from the region: its own tool, as before the bracket was deleted, and no other.
+      const { declarations: own } = extractPython(region.tree, brokenText, { around: { bindings: [], lookup: lookupIn(syntax), region: range } });
+      const original = declarations.find((declaration) => declaration.range.start.line === broken.breaks[index].lines[0]);
+      assert.deepEqual(own.map((declaration) => [declaration.name, declaration.range.start.line]), [[original?.name, broken.breaks[index].lines[0]]], `region ${index}: its tool`);
+    });
+  } finally {
+    parsed.delete();
+  }
+});
