@@ -4,10 +4,18 @@
 // (a clean region and the rest made one tree again); that time is printed apart, not in the edit's.
 // With BROKEN=N (and WHERE=away or inside), the file is opened with N unclosed brackets in different declarations
 // and typed into away from them or inside them, as the benchmark's broken-code rows type (bench/broken-edits.ts).
+// With PROJECT=DIR, the file is analysed with its view of the project index of DIR (read whole first), as the
+// language server does in a workspace folder.
 // With LOG_EDIT=N, also what tree-sitter did while reparsing after edit N: how often it logged each
 // action (lexed tokens, reused nodes, nodes it could not reuse and why) and the first reuse failures.
 // A reparse that relexes most of the file shows tens of thousands of `lex_external` and few `reuse_node`.
 import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { discoverFiles } from '../server/src/cli/discover';
+import { ConfigLoader } from '../server/src/core/config/config';
+import { DiskFileSystem } from '../server/src/core/project/file-system';
+import { ProjectIndex } from '../server/src/core/project/project-index';
+import { ProjectView } from '../server/src/core/project/view';
 import { percentile, typingEdits } from '../bench/edits';
 import { breakDeclarations, editsAway, editsInside } from '../bench/broken-edits';
 import { analyzeText, initAnalysis } from '../server/src/core/analyze';
@@ -33,7 +41,7 @@ import { LiveDocument } from '../server/src/lsp/live-document';
   // As the server parses: a broken statement gets its own tree (core/parse/windows.ts).
   const parse = new IncrementalParse(grammar);
   const analyzer = new (incrementalAnalyzerClass(grammar))();
-  const options = {};
+  const options = { project: process.env.PROJECT ? projectViewOf(process.env.PROJECT, file) : undefined };
   const analyze = (text: SourceText) => analyzer.analyze(grammar, parse.current(text), text, options);
   analyze(document.text);
   const rows: Array<{ ms: number; cpu: number; parse: number; parseCpu: number; mode: string; reason: string; at: string }> = [];
@@ -73,6 +81,17 @@ import { LiveDocument } from '../server/src/lsp/live-document';
     console.log(`${row.ms.toFixed(1).padStart(7)} ${row.cpu.toFixed(1).padStart(6)} ${row.parse.toFixed(1).padStart(5)} ${row.mode.padEnd(26)} ${row.at}  ${row.reason}`);
   }
 })();
+
+/** `file`'s view of the project index of `root`, its tools read from every source file below it first. */
+function projectViewOf(root: string, file: string): ProjectView {
+  const folder = path.resolve(root);
+  const index = new ProjectIndex([folder], new DiskFileSystem([folder]));
+  const started = performance.now();
+  index.addCandidates(discoverFiles([folder], { loader: new ConfigLoader(), note: () => undefined }).map((target) => target.absolute));
+  index.summariseAll();
+  console.log(`project index of ${folder}: ${Math.round(performance.now() - started)} ms`);
+  return index.viewFor(path.resolve(file));
+}
 
 /** Counts tree-sitter's parse actions while it is set (the log's first word), keeping the first reuse failures. */
 class ParseLog {
