@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import { test } from 'node:test';
 import type { Frame, Page } from 'playwright-core';
 import { requireFile, scratchWorkspace, SETUP_HINT } from '../editor-process';
-import { expectedDiagnostics, PYTHON_FIXTURE } from '../shared';
+import { expectedDiagnostics, fixtureText, positionOf, PYTHON_FIXTURE } from '../shared';
 import { CodeServer, codeServerBinary, installExtension, poll, repoRootFrom } from './harness/code-server';
 import { Workbench } from './harness/workbench';
 
@@ -84,6 +84,20 @@ async function hoverUntilShown(page: Page, text: string, hasText: string) {
     const shown = await hover.waitFor({ state: 'visible', timeout: 5_000 }).then(() => true, () => false);
     return shown ? hover : undefined;
   });
+}
+
+/**
+ * Puts the cursor at the start of `needle` in the Python fixture with "Go to Line/Column...", without the
+ * mouse: a hover left open or the sticky scroll header can lie over a token and take its click.
+ */
+async function cursorAt(page: Page, needle: string): Promise<void> {
+  const { line, character } = positionOf(fixtureText(PYTHON_FIXTURE), needle);
+  await page.mouse.move(0, 0);
+  await runCommand(page, 'Go to Line/Column...');
+  const input = page.locator('.quick-input-widget input');
+  await input.fill(`:${line + 1}:${character + 1}`);
+  await page.keyboard.press('Enter');
+  await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: UI_TIMEOUT_MS });
 }
 
 /** Whether the visible hover shows all its content: nothing in it scrolls. */
@@ -171,7 +185,7 @@ test('the packaged .vsix installs into code-server and lints; what a user sees, 
     assert.ok(await hoverFits(page), 'the tool card on delete_message shows everything without scrolling at 1400x900');
     await page.keyboard.press('Escape');
 
-    await token(page, 'destructive').click();
+    await cursorAt(page, 'destructive=False');
     await page.keyboard.press('Control+.');
     await page.locator('.action-widget', { hasText: 'Set destructive=True' }).first().waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
     await shot(page, 'vscode-quick-fix-menu.png');
