@@ -10,37 +10,19 @@ import { grammarForPath } from '../parse/parser';
 import { ProjectFileSystem } from './file-system';
 import { isSameOrBelow, ProjectLayout } from './layout';
 import { sdkEvidenceIn } from './manifests';
-import { UNKNOWN_PREFIX } from './facts-python';
 import { ModuleFacts, ModuleTools, readFacts, readToolsInSteps, serversOfFacts } from './modules';
 import { IndexView } from './project-view';
 import { goSymbol, pythonMember, pythonSymbol, scriptSymbol, SymbolSource } from './symbols';
 import { projectRootFor } from './roots';
-import { ProjectSymbol, ProjectView, RemoteTool, ServerRef, symbolKey } from './view';
+import { ProjectSymbol, ProjectView, RemoteTool, ServerRef } from './view';
 import { WrapperCallers } from './wrapper-callers';
+import { ServerLists } from './server-lists';
 import type { Extraction } from '../analyze';
-
-/** A composition on a host server: the sub-server (or, for Arcade's `add_tools_from_module`, a module's tools) and the prefix. */
-interface ResolvedComposition {
-  server?: ServerRef;
-  moduleTools: readonly RemoteTool[];
-  prefix?: string;
-  /** A prefix not known statically: the tools are listed under names nobody can tell (none for MTL216). */
-  prefixUnknown?: boolean;
-}
 
 /** Whether a Python module may compose servers (`mount`, `import_server`, `add_tools_from_module`): the pre-filter's other words. */
 function mayCompose(file: string, text: string): boolean {
   return /\.pyi?$/.test(file) && (text.includes('.mount(') || text.includes('.import_server(') || text.includes('.add_tools_from_module('));
 }
-
-/** A tool as a host server lists it through a composition: FastMCP names it `${prefix}_${name}`. */
-function composedTool(tool: RemoteTool, from: ServerRef | undefined, composition: ResolvedComposition): RemoteTool {
-  const prefix = composition.prefixUnknown ? UNKNOWN_PREFIX : composition.prefix;
-  const declaredName = tool.composed ? tool.composed.declaredName : tool.name;
-  const name = composition.prefixUnknown ? undefined : prefix && tool.name !== undefined ? `${prefix}_${tool.name}` : tool.name;
-  return { ...tool, name, composed: { declaredName, fromServer: tool.composed?.fromServer ?? from, prefixes: prefix ? [prefix, ...tool.composed?.prefixes ?? []] : tool.composed?.prefixes ?? [] } };
-}
-
 
 export interface ProjectIndexOptions {
   /** The config's `serverModules`: more SDK packages and modules. */
@@ -59,14 +41,14 @@ export class ProjectIndex implements SymbolSource {
   private readonly computing = new Set<string>();
   /** Files whose tools count towards the servers' tool lists (those that may declare tools). */
   private readonly candidates = new Set<string>();
-  /** Per server: the tools registered on it (directly, or `add_tool` of a tool declared elsewhere). */
-  private byServer?: Map<string, RemoteTool[]>;
-  /** `file#name` of the tool tables other modules register. */
-  private registeredTables?: Set<string>;
-  /** Per host server: its compositions (`mount`, `import_server`, `add_tools_from_module`), resolved. */
-  private compositions?: Map<string, ResolvedComposition[]>;
-  /** Per server: every tool it lists, composed servers' included. */
-  private listed = new Map<string, RemoteTool[]>();
+  /** What the candidates register across modules: recomputed after any change. */
+  private readonly aggregates = new ServerLists({
+    candidates: () => this.candidates,
+    toolsRead: (file) => this.tools.get(file)?.tools,
+    factsOf: (file) => this.factsOf(file),
+    toolsOf: (file) => this.toolsOf(file),
+    symbolIn: (file, dotted) => pythonMember(this, file, dotted.split('.'), new Set(), 0),
+  });
   private readonly views = new Map<string, IndexView>();
   private readonly evidence = new Map<string, boolean>();
   /** Import resolutions by folder and specifier, and which modules pass the pre-filter: both dropped on any change. */
@@ -177,10 +159,7 @@ export class ProjectIndex implements SymbolSource {
   }
 
   private forgetAggregates(): void {
-    this.byServer = undefined;
-    this.registeredTables = undefined;
-    this.compositions = undefined;
-    this.listed.clear();
+    this.aggregates.forget();
   }
 
   viewFor(file: string): ProjectView {
@@ -221,19 +200,12 @@ export class ProjectIndex implements SymbolSource {
 
   /** Whether another module registers the tool table bound to `name` in `file` (those read so far). */
   tableRegistered(file: string, name: string): boolean {
-    if (!this.registeredTables) {
-      this.registeredTables = new Set();
-      for (const candidate of this.candidates) for (const table of this.tools.get(candidate)?.tools?.registeredTables ?? []) this.registeredTables.add(table);
-    }
-    return this.registeredTables.has(symbolKey(file, name));
+    return this.aggregates.tableRegistered(file, name);
   }
 
   /** Whether another module registers some tool table of `file`. */
   hasRegisteredTables(file: string): boolean {
-    this.tableRegistered(file, '');
-    const prefix = symbolKey(file, '');
-    for (const key of this.registeredTables!) if (key.startsWith(prefix)) return true;
-    return false;
+    return this.aggregates.hasRegisteredTables(file);
   }
 
   /**
@@ -251,82 +223,10 @@ export class ProjectIndex implements SymbolSource {
 
   /**
    * Every tool the server `serverKey` lists (of the candidates read so far): those registered on
-   * it in any module, then its composed servers' tools under their prefixed names (recursively; a
-   * server composed into itself is not followed again).
+   * it in any module, then its composed servers' tools under their prefixed names.
    */
   toolsOnServer(serverKey: string): readonly RemoteTool[] {
-    let listed = this.listed.get(serverKey);
-    if (!listed) this.listed.set(serverKey, (listed = this.composedTools(serverKey, new Set())));
-    return listed;
-  }
-
-  private composedTools(serverKey: string, visiting: Set<string>): RemoteTool[] {
-    visiting.add(serverKey);
-    const tools = [...(this.registered().get(serverKey) ?? [])];
-    for (const composition of this.resolvedCompositions().get(serverKey) ?? []) {
-      const from = composition.server;
-      if (from && visiting.has(from.key)) continue;
-      const inner = from ? this.composedTools(from.key, visiting) : composition.moduleTools;
-      tools.push(...inner.map((tool) => composedTool(tool, from, composition)));
-    }
-    visiting.delete(serverKey);
-    return tools;
-  }
-
-  /** The tools registered on each server: declared on it, or a tool declared elsewhere given to its `add_tool`. */
-  private registered(): Map<string, RemoteTool[]> {
-    if (this.byServer) return this.byServer;
-    const byServer = new Map<string, RemoteTool[]>();
-    const add = (serverKey: string, tool: RemoteTool) => {
-      const list = byServer.get(serverKey);
-      if (list) list.push(tool);
-      else byServer.set(serverKey, [tool]);
-    };
-    for (const file of this.candidates) {
-      const own = this.tools.get(file)?.tools?.tools ?? [];
-      for (const tool of own) if (tool.serverKey) add(tool.serverKey, tool);
-      const facts = this.factsOf(file);
-      if (facts?.kind !== 'python') continue;
-      for (const registration of facts.registrations) {
-        const server = this.symbolIn(file, registration.receiver);
-        const tool = this.symbolIn(file, registration.function);
-        if (server?.kind !== 'server' || tool?.kind !== 'tool') continue;
-        if (own.some((mine) => mine.serverKey === server.server.key && mine.functionName === tool.tool.functionName)) continue;
-        add(server.server.key, { ...tool.tool, serverKey: server.server.key });
-      }
-    }
-    return (this.byServer = byServer);
-  }
-
-  private resolvedCompositions(): Map<string, ResolvedComposition[]> {
-    if (this.compositions) return this.compositions;
-    const byHost = new Map<string, ResolvedComposition[]>();
-    for (const file of this.candidates) {
-      const facts = this.factsOf(file);
-      if (facts?.kind !== 'python') continue;
-      for (const composition of facts.compositions) {
-        const host = this.symbolIn(file, composition.host);
-        const sub = this.symbolIn(file, composition.sub);
-        if (host?.kind !== 'server') continue;
-        let resolved: ResolvedComposition | undefined;
-        const prefix = { prefix: composition.prefix, prefixUnknown: composition.prefixUnknown };
-        if (sub?.kind === 'server') resolved = { server: sub.server, ...prefix, moduleTools: [] };
-        else if (sub?.kind === 'module' && composition.method === 'add_tools_from_module') {
-          // Arcade: the module's `@tool` functions (registered on no server) become the app's tools.
-          resolved = { ...prefix, moduleTools: (this.toolsOf(sub.file)?.tools ?? []).filter((tool) => !tool.serverKey) };
-        }
-        if (!resolved) continue;
-        const list = byHost.get(host.server.key);
-        if (list) list.push(resolved);
-        else byHost.set(host.server.key, [resolved]);
-      }
-    }
-    return (this.compositions = byHost);
-  }
-
-  /** What a name (`mcp`, `server.mcp`) written at the top level of the Python module `file` stands for. */
-  private symbolIn(file: string, dotted: string): ProjectSymbol | undefined {
-    return pythonMember(this, file, dotted.split('.'), new Set(), 0);
+    return this.aggregates.toolsOnServer(serverKey);
   }
 
   /** The servers made at the top level of `file`. */
