@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { analyzeText } from '../../server/src/core/analyze';
-import { TolerantConfigLoader } from '../../server/src/core/config/config';
+import { resolveSettings, TolerantConfigLoader } from '../../server/src/core/config/config';
 import { discoverFiles } from '../../server/src/core/discover';
 import { Finding } from '../../server/src/core/model';
 import { DiskFileSystem } from '../../server/src/core/project/file-system';
@@ -62,13 +62,15 @@ export function temporaryProject(files: Record<string, string>, overlay?: (absol
  */
 export function projectFindings(root: string, options: { withIndex: boolean; profile?: ProfileName }): Array<{ file: string; findings: Finding[] }> {
   // A walk that collects modules: a folder's unreadable config (resolution/malformed) does not stop it.
-  const files = discoverFiles([root], { loader: new TolerantConfigLoader(), note: () => undefined }).map((target) => target.absolute);
+  const loader = new TolerantConfigLoader();
+  const files = discoverFiles([root], { loader, note: () => undefined }).map((target) => target.absolute);
   const index = new ProjectIndex([root], new DiskFileSystem([root]));
   index.addCandidates(files);
   index.summariseAll();
   return files.map((file) => {
     const text = fs.readFileSync(file, 'utf8');
-    const result = analyzeText(text, file, { profile: options.profile, ...(options.withIndex ? { project: index.viewFor(file) } : {}) });
+    const { firstParty } = resolveSettings({ config: loader.configFor(file) });
+    const result = analyzeText(text, file, { profile: options.profile, firstParty, ...(options.withIndex ? { project: index.viewFor(file) } : {}) });
     return { file, findings: result?.findings ?? [] };
   });
 }

@@ -13,6 +13,7 @@ import { Node } from 'web-tree-sitter';
 import { generateScript } from '../../bench/generate';
 import { Random } from '../../bench/random';
 import { analyzeText, initAnalysis } from '../../server/src/core/analyze';
+import { EFFECTS_NOT_READ } from '../../server/src/core/effects/tool-effects';
 import { TopLevelNodes } from '../../server/src/core/frontends/typescript/document-syntax';
 import { IncrementalScriptAnalyzer } from '../../server/src/core/incremental/typescript';
 import { GrammarId, parse } from '../../server/src/core/parse/parser';
@@ -133,7 +134,7 @@ test('a tool typed into in a broken region is read from the region\'s tree, with
     assert.deepEqual(codes(5), ['MTL202', 'MTL105']);
     assert.deepEqual(codes(6), ['MTL202']);
     // What a fresh analysis of the text gives, incrementally and in full from the same two trees.
-    const expected = snapshot(analyzeText(typed.text, 'small.ts', {}));
+    const expected = snapshot(analyzeText(typed.text, 'small.ts', { effects: EFFECTS_NOT_READ }));
     assert.equal(snapshot(result), expected);
     assert.equal(snapshot(new IncrementalScriptAnalyzer().analyze('typescript', typed.syntax, typed.text, {})), expected);
     const restored = typed.type(SERVER_FILE.indexOf('"Typed."'), '', 1);
@@ -141,7 +142,7 @@ test('a tool typed into in a broken region is read from the region\'s tree, with
     assert.equal(typed.syntax.regions?.[0], undefined);
     assert.equal(typed.syntax.tree.rootNode.toString(), parse('typescript', SERVER_FILE).rootNode.toString());
     assert.equal(typed.analyzer.lastMode, 'incremental', typed.analyzer.lastReason);
-    assert.equal(snapshot(restored), snapshot(analyzeText(SERVER_FILE, 'small.ts', {})));
+    assert.equal(snapshot(restored), snapshot(analyzeText(SERVER_FILE, 'small.ts', { effects: EFFECTS_NOT_READ })));
   } finally {
     typed.parsed.delete();
   }
@@ -156,10 +157,10 @@ test('a letter typed at a statement\'s start or after its end makes a clean regi
       const result = typed.type(offset, 'x');
       assert.equal(typed.parsed.lastParse, 'clean-region', where);
       assert.ok(typed.syntax.regions?.[0] && typed.syntax.regions?.[0].start <= start && typed.syntax.regions?.[0].end >= end, `${where}: the region holds the typed line`);
-      assert.equal(snapshot(result), snapshot(analyzeText(typed.text, 'small.ts', {})), where);
+      assert.equal(snapshot(result), snapshot(analyzeText(typed.text, 'small.ts', { effects: EFFECTS_NOT_READ })), where);
       const restored = typed.type(offset, '', 1);
       assert.equal(typed.parsed.lastParse, 'undo', `${where}, deleted again: the tree from before the letter`);
-      assert.equal(snapshot(restored), snapshot(analyzeText(SERVER_FILE, 'small.ts', {})), `${where}, deleted again`);
+      assert.equal(snapshot(restored), snapshot(analyzeText(SERVER_FILE, 'small.ts', { effects: EFFECTS_NOT_READ })), `${where}, deleted again`);
     } finally {
       typed.parsed.delete();
     }
@@ -175,7 +176,7 @@ test('no broken region when the statements around it would join without it (no s
       // Without the typed line, `{ ... }\n(async () => ...)()` would read as one call spanning the region.
       assert.equal(typed.syntax.regions?.[0] === undefined, joins, joins ? 'one tree' : 'a broken region');
       assert.equal(typed.parsed.lastParse, joins ? 'incremental' : 'broken-region');
-      assert.equal(snapshot(result), snapshot(analyzeText(typed.text, 'small.ts', {})));
+      assert.equal(snapshot(result), snapshot(analyzeText(typed.text, 'small.ts', { effects: EFFECTS_NOT_READ })));
     } finally {
       typed.parsed.delete();
     }

@@ -85,6 +85,7 @@ test('pyproject.toml: sub-tables, inline tables, multi-line arrays, comments and
       ']',
       'max-file-size = "1.5MB"',
       'server-modules = ["@acme/mcp"]',
+      'first-party = { hosts = ["api.acme.com", "*.acme.io"] }',
       '',
       '[tool.mcp-tool-lint.rules]',
       'MTL901 = "off"',
@@ -100,6 +101,7 @@ test('pyproject.toml: sub-tables, inline tables, multi-line arrays, comments and
   assert.deepEqual(config.exclude, ['generated/**', 'legacy_*.py']);
   assert.equal(config.maxFileSize, 1.5 * 1024 * 1024);
   assert.deepEqual(config.serverModules, ['@acme/mcp']);
+  assert.deepEqual(config.firstParty, { hosts: ['api.acme.com', '*.acme.io'], modules: [] });
   assert.deepEqual(config.overrides, [{ rule: 'MTL901', severity: 'off' }, { rule: 'suppression-*', severity: 'warning' }]);
 });
 
@@ -132,7 +134,9 @@ test('a bad config file is one clear line, with the place of the mistake', () =>
   const cases: Array<[Record<string, string>, string]> = [
     [{ '.mcp-tool-lint.json': '{\n  "profile": "strict",\n}' }, '.mcp-tool-lint.json: 3:1: invalid JSON'],
     [{ '.mcp-tool-lint.json': '{"profile": "strictest"}' }, '"profile" must be one of recommended, strict, spec, arcade, openai-apps, not "strictest"'],
-    [{ '.mcp-tool-lint.json': '{"rulez": {}}' }, 'unknown key "rulez" (known keys: profile, rules, exclude, maxFileSize, serverModules)'],
+    [{ '.mcp-tool-lint.json': '{"rulez": {}}' }, 'unknown key "rulez" (known keys: profile, rules, exclude, maxFileSize, serverModules, firstParty)'],
+    [{ '.mcp-tool-lint.json': '{"firstParty": {"hosts": "api.acme.com"}}' }, '"firstParty".hosts must be an array of strings'],
+    [{ '.mcp-tool-lint.json': '{"firstParty": {"host": []}}' }, '"firstParty": unknown key "host" (known keys: hosts, modules)'],
     [{ '.mcp-tool-lint.json': '{"rules": {"MTL901": "loud"}}' }, 'the severity of "MTL901" must be one of off, hint, info, warning, error, downgrade, upgrade, default, not "loud"'],
     [{ '.mcp-tool-lint.json': '{"rules": {"no-such-rule": "off"}}' }, 'unknown rule "no-such-rule"'],
     [{ '.mcp-tool-lint.json': '{"exclude": "generated"}' }, '"exclude" must be an array of strings'],
@@ -203,7 +207,8 @@ test('exclude and .gitignore patterns', () => {
 
 test('the JSON schema describes exactly the keys and values the loader accepts', () => {
   const schema = JSON.parse(fs.readFileSync(path.join(repoRoot(), 'schemas', 'mcp-tool-lint.schema.json'), 'utf8'));
-  assert.deepEqual(Object.keys(schema.properties).sort(), ['$schema', 'exclude', 'maxFileSize', 'profile', 'rules', 'serverModules']);
+  assert.deepEqual(Object.keys(schema.properties).sort(), ['$schema', 'exclude', 'firstParty', 'maxFileSize', 'profile', 'rules', 'serverModules']);
+  assert.deepEqual(Object.keys(schema.properties.firstParty.properties).sort(), ['hosts', 'modules']);
   assert.equal(schema.additionalProperties, false);
   assert.deepEqual(schema.properties.profile.enum, [...PROFILES]);
   assert.deepEqual(schema.properties.rules.additionalProperties.enum, ['off', 'hint', 'info', 'warning', 'error', 'downgrade', 'upgrade', 'default']);

@@ -13,6 +13,7 @@ import { before, test } from 'node:test';
 import { generateScript } from '../../bench/generate';
 import { Random } from '../../bench/random';
 import { AnalysisResult, analyzeText, analyzeTree, initAnalysis } from '../../server/src/core/analyze';
+import { EFFECTS_NOT_READ } from '../../server/src/core/effects/tool-effects';
 import { IncrementalScriptAnalyzer } from '../../server/src/core/incremental/typescript';
 import { GrammarId } from '../../server/src/core/parse/parser';
 import { ProfileName } from '../../server/src/core/rules/rule';
@@ -70,7 +71,7 @@ function editOnce(before: string, find: string, replace: string, grammar: Gramma
     const first = analyzer.analyze(grammar, edited.tree, before, options);
     edited.apply({ range: { start: edited.document.positionAt(start), end: edited.document.positionAt(start + find.length) }, text: replace });
     const result = analyzer.analyze(grammar, edited.tree, edited.text, options);
-    assertSameSnapshot(snapshot(result), snapshot(analyzeText(edited.text, grammar === 'typescript' ? 'small.ts' : 'small.js', {})), `after replacing ${find} with ${replace}`);
+    assertSameSnapshot(snapshot(result), snapshot(analyzeText(edited.text, grammar === 'typescript' ? 'small.ts' : 'small.js', { effects: EFFECTS_NOT_READ })), `after replacing ${find} with ${replace}`);
     return { analyzer, result, first };
   } finally {
     edited.delete();
@@ -216,7 +217,7 @@ test('a broken statement away from the edit is read again: the reparse may recov
   // The paste does not touch the broken statement, which keeps its extent, but its ERROR nodes come out of this reparse
   // otherwise: the second reparse reads the broken code as a fresh parse does (the first does not).
   const { result, text } = typeIntoBrokenFile((edited) => edited.tree);
-  assertSameSnapshot(snapshot(result), snapshot(analyzeText(text, 'broken.js', { profile: 'strict' })), 'after the paste, against a fresh parse');
+  assertSameSnapshot(snapshot(result), snapshot(analyzeText(text, 'broken.js', { profile: 'strict', effects: EFFECTS_NOT_READ })), 'after the paste, against a fresh parse');
 });
 
 test('given the reparse\'s changed ranges, the broken statement tree-sitter reshaped away from the edit is read again, and only where it did', () => {

@@ -14,6 +14,7 @@ import { applyDirectives, applySuppressions, SuppressionDirective } from './supp
 import { NodeLookup } from './parse/windows';
 import { ProjectView } from './project/view';
 import { mayDeclareTools as mayDeclareToolsIn } from './prefilter';
+import { computeEffects, EffectSource, effectSource } from './effects/tool-effects';
 
 export interface AnalysisOptions {
   profile?: ProfileName;
@@ -26,6 +27,21 @@ export interface AnalysisOptions {
    * evidence. Without it, a file is analysed on its own. A new view makes a new analysis.
    */
   project?: ProjectView;
+  /**
+   * What the tools' bodies do (effects/tool-effects.ts), for the effect rules (MTL311–313). Without
+   * it, `analyzeText` reads them from the file's tree; the language server gives its own (the first
+   * analysis of each version goes without the effects that need other modules).
+   */
+  effects?: EffectSource;
+  /** The config's `firstParty` hosts and SDK modules: calls to them are not external (MTL313). */
+  firstParty?: FirstParty;
+}
+
+export interface FirstParty {
+  hosts: readonly string[];
+  modules: readonly string[];
+  /** The project config file that lists them (MTL313's fix adds a host there), when there is one. */
+  configFile?: string;
 }
 
 export interface AnalysisResult {
@@ -80,13 +96,13 @@ export function analyzeText(text: string, filePath: string, options: AnalysisOpt
   if (!mayDeclareTools(text, grammar) && !options.project?.mentionsRegistrationWrapper?.(text)) return { grammar, declarations: [], findings: [] };
   const tree = parse(grammar, text);
   try {
-    return analyzeTree(grammar, tree, text, options);
+    return analyzeTree(grammar, tree, text, options, options.effects ? undefined : filePath);
   } finally {
     tree.delete();
   }
 }
 
-/** `analyzeText` of a text already parsed afresh into `tree`: the same result, without a second parse (tests read the same fresh tree for more). */
+/** `analyzeText` of a text already parsed afresh into `tree`, without the tools' effects (as the keystroke path): no second parse (tests read the same fresh tree for more). */
 export function analyzeParsedText(grammar: GrammarId, tree: Tree, text: string, options: AnalysisOptions = {}): AnalysisResult {
   return mayDeclareTools(text, grammar) ? analyzeTree(grammar, tree, text, options) : { grammar, declarations: [], findings: [] };
 }
@@ -95,17 +111,22 @@ export function analyzeParsedText(grammar: GrammarId, tree: Tree, text: string, 
 export interface Extraction {
   declarations: ToolDeclaration[];
   suppressions: SuppressionDirective[];
+  /** The tools' effects, read from the same tree (the CLI's index keeps them with the declarations). */
+  effects?: EffectSource;
 }
 
 /** The analysis of a file from its extraction (the project index's summary read it): the rules and the suppressions, without a tree. */
 export function analyzeExtracted(grammar: GrammarId, extraction: Extraction, text: SourceText, options: AnalysisOptions = {}): AnalysisResult {
   const { declarations, suppressions } = extraction;
-  return { grammar, declarations, findings: sortFindings(applyDirectives(suppressions, text, runRules(declarations, text, options), options)) };
+  const withEffects = options.effects || !extraction.effects ? options : { ...options, effects: extraction.effects };
+  return { grammar, declarations, findings: sortFindings(applyDirectives(suppressions, text, runRules(declarations, text, withEffects), withEffects)) };
 }
 
-export function analyzeTree(grammar: GrammarId, tree: Tree, text: SourceText, options: AnalysisOptions = {}): AnalysisResult {
+/** The analysis of a parsed file; with `effectsOf` (the file's path), its tools' effects are read from the tree too. */
+export function analyzeTree(grammar: GrammarId, tree: Tree, text: SourceText, options: AnalysisOptions = {}, effectsOf?: string): AnalysisResult {
   const declarations = extractDeclarations(grammar, tree, text, options);
-  return { grammar, declarations, findings: findingsFor(tree.rootNode, text, declarations, options) };
+  const withEffects = effectsOf === undefined ? options : { ...options, effects: effectSource(computeEffects(grammar, tree.rootNode, text, effectsOf, declarations, options.project)) };
+  return { grammar, declarations, findings: findingsFor(tree.rootNode, text, declarations, withEffects) };
 }
 
 /** The findings of declarations extracted from the syntax `lookup` reads: the rules, then the suppression comments, sorted. */
@@ -187,6 +208,8 @@ function runCheck(rule: Rule, severity: Severity, options: AnalysisOptions, text
     severity,
     text,
     project: options.project,
+    effectsOf: (declaration) => options.effects?.of(declaration),
+    firstParty: options.firstParty,
     textOf: (file) => (file === undefined ? text : options.project?.sourceText(file)),
     severityOf: (caseName) => {
       const severityCase = rule.cases?.[caseName];

@@ -44,6 +44,9 @@ export interface SuppressionDirective {
   lines: Set<number>;
 }
 
+/** The word in a suppression's brackets that drops the effects on its line (effects/ignore.ts): it names no rule and is never unused. */
+export const IGNORE_EFFECT = 'effect';
+
 const DIRECTIVE = /mcp-tool-lint:[ \t]*(ignore-file|ignore)[ \t]*\[([^\]\n]*)\]/;
 
 export function findSuppressions(tree: NodeLookup, text: SourceText): SuppressionDirective[] {
@@ -140,6 +143,8 @@ function parseDirective(text: SourceText, commentStart: number, commentEnd: numb
 export interface SuppressionOptions {
   profile?: ProfileName;
   overrides?: readonly RuleOverride[];
+  /** Whether the tools' effects were read: until they are, the effect rules' suppressions are not unused. */
+  effects?: { readonly known: boolean };
 }
 
 /**
@@ -171,7 +176,8 @@ export function applyDirectives(directives: readonly SuppressionDirective[], tex
   if (unusedSeverity !== 'off') {
     for (const directive of directives) {
       for (const code of directive.codes) {
-        if (code.used || code.rule === unusedSuppression) continue;
+        if (code.used || code.rule === unusedSuppression || code.text === IGNORE_EFFECT) continue;
+        if (code.rule?.readsEffects && !options.effects?.known) continue;
         if (code.rule && effectiveSeverity(code.rule, options) === 'off') continue;
         report(unusedSuppression, reportUnusedSuppression(text, directive, code), unusedSeverity);
       }

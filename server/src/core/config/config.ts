@@ -28,13 +28,15 @@ export interface ProjectConfig {
   exclude: string[];
   maxFileSize?: number;
   serverModules: string[];
+  /** Hosts and SDK modules of the project's own system: calls to them are not external (MTL313). */
+  firstParty?: { hosts: string[]; modules: string[] };
 }
 
 /** A config file that cannot be used; the message is one line: `file:line:col: what is wrong`. */
 export class ConfigError extends Error {}
 
-const KEYS = ['profile', 'rules', 'exclude', 'maxFileSize', 'serverModules'] as const;
-const TOML_ALIASES: Record<string, (typeof KEYS)[number]> = { 'max-file-size': 'maxFileSize', 'server-modules': 'serverModules' };
+const KEYS = ['profile', 'rules', 'exclude', 'maxFileSize', 'serverModules', 'firstParty'] as const;
+const TOML_ALIASES: Record<string, (typeof KEYS)[number]> = { 'max-file-size': 'maxFileSize', 'server-modules': 'serverModules', 'first-party': 'firstParty' };
 
 /** Finds and reads project config files, caching one result per folder. */
 export class ConfigLoader {
@@ -159,6 +161,9 @@ export function parseConfigObject(raw: unknown, file: string, where: string): Pr
       case 'serverModules':
         config.serverModules = stringArray(value, `${where}: "serverModules"`);
         break;
+      case 'firstParty':
+        config.firstParty = parseFirstParty(value, `${where}: "firstParty"`);
+        break;
       case 'maxFileSize': {
         const size = parseSize(value);
         if (size === undefined) throw new ConfigError(`${where}: "maxFileSize" must be a number of bytes or a size such as "5MB", not ${JSON.stringify(value)}`);
@@ -186,6 +191,16 @@ export function parseRuleOverride(rule: string, severity: unknown, where: string
     throw new ConfigError(`${where}: the severity of "${rule}" must be one of ${OVERRIDE_SEVERITIES.join(', ')}, not ${JSON.stringify(severity)}`);
   }
   return { rule, severity: severity as OverrideSeverity };
+}
+
+/** `{ hosts: [...], modules: [...] }`, both optional. Throws ConfigError. */
+export function parseFirstParty(value: unknown, where: string): { hosts: string[]; modules: string[] } {
+  if (!isPlainObject(value)) throw new ConfigError(`${where} must be an object with "hosts" and "modules" arrays`);
+  for (const key of Object.keys(value)) if (key !== 'hosts' && key !== 'modules') throw new ConfigError(`${where}: unknown key "${key}" (known keys: hosts, modules)`);
+  return {
+    hosts: value.hosts === undefined ? [] : stringArray(value.hosts, `${where}.hosts`),
+    modules: value.modules === undefined ? [] : stringArray(value.modules, `${where}.modules`),
+  };
 }
 
 function stringArray(value: unknown, where: string): string[] {
@@ -218,6 +233,8 @@ export interface SettingsSources {
   /** Editor settings `mcpToolLint.profile` / `mcpToolLint.rules.customizations`. */
   editorProfile?: ProfileName;
   editorOverrides?: readonly RuleOverride[];
+  /** Editor setting `mcpToolLint.firstParty`. */
+  editorFirstParty?: { hosts: readonly string[]; modules: readonly string[] };
 }
 
 export interface EffectiveSettings {
@@ -226,6 +243,8 @@ export interface EffectiveSettings {
   overrides: RuleOverride[];
   /** The project config's `serverModules`, for the TypeScript front end. */
   serverModules: string[];
+  /** The first-party hosts and modules: the project config's and the editor's together (MTL313). */
+  firstParty?: { hosts: string[]; modules: string[]; configFile?: string };
 }
 
 /** rules.md "Profiles": the profile and the severity overrides that apply to one file. */
@@ -234,5 +253,19 @@ export function resolveSettings(sources: SettingsSources): EffectiveSettings {
     profile: sources.cliProfile ?? sources.config?.profile ?? sources.editorProfile ?? 'recommended',
     overrides: [...(sources.config?.overrides ?? []), ...(sources.editorOverrides ?? []), ...(sources.cliOverrides ?? [])],
     serverModules: [...(sources.config?.serverModules ?? [])],
+    ...firstPartyOf(sources),
+  };
+}
+
+function firstPartyOf(sources: SettingsSources): Pick<EffectiveSettings, 'firstParty'> {
+  const config = sources.config;
+  const editor = sources.editorFirstParty;
+  if (!config?.firstParty && !editor && !config) return {};
+  return {
+    firstParty: {
+      hosts: [...(config?.firstParty?.hosts ?? []), ...(editor?.hosts ?? [])],
+      modules: [...(config?.firstParty?.modules ?? []), ...(editor?.modules ?? [])],
+      ...(config ? { configFile: config.file } : {}),
+    },
   };
 }

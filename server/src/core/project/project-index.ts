@@ -18,6 +18,11 @@ import { ProjectSymbol, ProjectView, RemoteTool, ServerRef } from './view';
 import { WrapperCallers } from './wrapper-callers';
 import { ServerLists } from './server-lists';
 import type { Extraction } from '../analyze';
+import type { ModuleEffects } from '../effects/summary';
+import { readModuleEffects } from '../effects/module-effects';
+
+/** At most this many modules' effect summaries are kept (the oldest read are dropped first). */
+const MAX_EFFECT_SUMMARIES = 5000;
 
 /** Whether a Python module may compose servers (`mount`, `import_server`, `add_tools_from_module`): the pre-filter's other words. */
 function mayCompose(file: string, text: string): boolean {
@@ -61,6 +66,8 @@ export class ProjectIndex implements SymbolSource {
   private readonly partial = new Set<string>();
   /** Files the pre-filter turned away, parsed after all once they name a wrapper the project defines. */
   readonly wrapperCallers = new WrapperCallers();
+  /** Per module read by a tool's effects: its effect summaries (effects/summary.ts). */
+  private readonly effects = new Map<string, ModuleEffects | undefined>();
 
   constructor(private readonly roots: readonly string[], readonly fs: ProjectFileSystem, private readonly options: ProjectIndexOptions = {}) {}
 
@@ -187,6 +194,16 @@ export class ProjectIndex implements SymbolSource {
     return this.facts.get(file);
   }
 
+  /** A module's effect summaries, read once (and again after it changes). */
+  effectsOf(file: string): ModuleEffects | undefined {
+    if (!this.effects.has(file)) {
+      const text = this.fs.readText(file);
+      if (this.effects.size >= MAX_EFFECT_SUMMARIES) this.effects.delete(this.effects.keys().next().value!);
+      this.effects.set(file, text === undefined ? undefined : readModuleEffects(file, text));
+    }
+    return this.effects.get(file);
+  }
+
   toolsOf(file: string): ModuleTools | undefined {
     if (this.tools.has(file)) return this.tools.get(file)!.tools;
     if (this.computing.has(file)) {
@@ -306,6 +323,7 @@ export class ProjectIndex implements SymbolSource {
         grew = true;
       }
     }
+    this.effects.delete(file);
     for (const module of dropped) {
       this.facts.delete(module);
       this.tools.delete(module);

@@ -8,6 +8,7 @@ import type { ProjectIndex } from './project-index';
 import { goModuleOf } from './resolve-go';
 import { SourceText } from '../source-text';
 import { ProjectSymbol, ProjectView, RemoteTool } from './view';
+import type { ModuleEffects } from '../effects/summary';
 
 export class IndexView implements ProjectView {
   readonly readFiles = new Set<string>();
@@ -84,6 +85,21 @@ export class IndexView implements ProjectView {
   mentionsRegistrationWrapper(text: SourceText): boolean {
     this.wrapperGeneration = this.index.wrapperCallers.generation;
     return this.index.wrapperCallers.mentions(text);
+  }
+
+  effectsOf(file: string): ModuleEffects | undefined {
+    this.readFiles.add(file);
+    return this.index.effectsOf(file);
+  }
+
+  pythonSymbolFrom(fromFile: string, path: string): ProjectSymbol | undefined {
+    if (fromFile === this.file) return this.pythonSymbol(path);
+    return this.memo(`py\0${fromFile}\0${path}`, () => this.index.pythonSymbol(fromFile, path, this.readFiles));
+  }
+
+  scriptSymbolFrom(fromFile: string, specifier: string, name: string): ProjectSymbol | undefined {
+    if (fromFile === this.file) return this.scriptSymbol(specifier, name);
+    return this.memo(`js\0${fromFile}\0${specifier}\0${name}`, () => this.index.scriptSymbol(fromFile, specifier, name, this.readFiles));
   }
 
   private memo(key: string, resolve: () => ProjectSymbol | undefined): ProjectSymbol | undefined {

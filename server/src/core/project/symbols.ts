@@ -58,7 +58,7 @@ export function pythonMember(source: SymbolSource, file: string, [name, ...rest]
   if (tool) return { kind: 'tool', tool };
   const wrapper = tools?.wrappers.get(name);
   if (wrapper) return { kind: 'wrapper', wrapper };
-  return facts.others.has(name) ? { kind: 'other' } : undefined;
+  return facts.others.has(name) ? { kind: 'other', file, name } : undefined;
 }
 
 /** What the export `name` of `specifier` (as `fromFile` imports it) stands for. */

@@ -7,6 +7,7 @@
 import { DeclarationForm, Range, Value } from '../model';
 import { SourceText } from '../source-text';
 import type { GoWrapper } from '../frontends/go/package';
+import type { ModuleEffects } from '../effects/summary';
 
 /** Which SDK or framework made a server object. */
 export type ServerFramework = 'arcade' | 'sdk' | 'lowlevel';
@@ -121,6 +122,12 @@ export interface ProjectView {
   sourceText(file: string): SourceText | undefined;
   /** Whether `text` names a registration wrapper of the project whose name holds no tool word (then the pre-filter lets it through). */
   mentionsRegistrationWrapper?(text: SourceText): boolean;
+  /** The effect summaries of another module of the project (effects/summary.ts), read from its syntax alone. */
+  effectsOf?(file: string): ModuleEffects | undefined;
+  /** What a Python dotted path stands for as another module (`fromFile`) of the project imports it (the calls in its summaries). */
+  pythonSymbolFrom?(fromFile: string, path: string): ProjectSymbol | undefined;
+  /** What the export `name` of `specifier` stands for as another module (`fromFile`) of the project imports it. */
+  scriptSymbolFrom?(fromFile: string, specifier: string, name: string): ProjectSymbol | undefined;
 }
 
 /** The key of a module-level server or name: `<absolute file>#<variable>`. */

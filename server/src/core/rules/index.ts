@@ -1,6 +1,9 @@
 import { closedWorldService } from './closed-world-service';
 import { deleteNotDestructive } from './delete-not-destructive';
 import { duplicateEntry } from './duplicate-entry';
+import { effectContradictsClosedWorld } from './effect-contradicts-closed-world';
+import { effectContradictsNonDestructive } from './effect-contradicts-non-destructive';
+import { effectContradictsReadOnly } from './effect-contradicts-read-only';
 import { emptyList } from './empty-list';
 import { extrasNotJsonSafe } from './extras-not-json-safe';
 import { invalidFlagValue } from './invalid-flag-value';
@@ -58,6 +61,9 @@ export const ALL_RULES: readonly Rule[] = [
   nameImpliesMutation,
   nameImpliesDestruction,
   nameImpliesRead,
+  effectContradictsReadOnly,
+  effectContradictsNonDestructive,
+  effectContradictsClosedWorld,
   missingDescription,
   vagueDescription,
   undocumentedParameter,

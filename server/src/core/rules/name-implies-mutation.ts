@@ -3,6 +3,7 @@ import { fill, Rule, severities } from './rule';
 import { behaviorOf, mutatingItems, operationsOf } from './shared/arcade';
 import { deletingVerb, mutatingVerb } from './shared/name-words';
 import { plausibilityInput, reportFlag, valueOf, wordInName } from './shared/plausibility';
+import { bodySays, CHANGING } from './shared/effects';
 
 const MESSAGES = {
   readOnly: '{word} suggests a change, but it is marked read-only: clients may run it unasked. Set {key} to {false} if it changes anything.',
@@ -16,7 +17,7 @@ export const nameImpliesMutation: Rule = {
   messages: MESSAGES,
   docs: {
     summary: 'A tool whose name starts with a verb that changes something is marked read-only.',
-    whatItDoes: `Splits the tool's registered name (else its function, method or class name) into words in any style (snake_case, camelCase, PascalCase, kebab-case, dotted, titles) and reports a read-only flag or hint when the first word, or a verb joined by \`or\`/\`and\` (\`get_or_create_x\`), changes something: ${MUTATING_VERBS.map((verb) => `\`${verb}\``).join(', ')}. A name that starts with ${PREVIEW_VERBS.map((verb) => `\`${verb}\``).join(', ')} is a preview. A description that says the tool changes nothing silences it: ${NON_MUTATING_PHRASES.map((phrase) => `"${phrase}"`).join(', ')}. Arcade tools with mutating operations are reported by \`read-only-mutation\`, tools also marked destructive by \`read-only-destructive\`, and a deleting verb marked non-destructive by \`name-implies-destruction\` instead.`,
+    whatItDoes: `Splits the tool's registered name (else its function, method or class name) into words in any style (snake_case, camelCase, PascalCase, kebab-case, dotted, titles) and reports a read-only flag or hint when the first word, or a verb joined by \`or\`/\`and\` (\`get_or_create_x\`), changes something: ${MUTATING_VERBS.map((verb) => `\`${verb}\``).join(', ')}. A name that starts with ${PREVIEW_VERBS.map((verb) => `\`${verb}\``).join(', ')} is a preview. A description that says the tool changes nothing silences it: ${NON_MUTATING_PHRASES.map((phrase) => `"${phrase}"`).join(', ')}. So does the tool's body when it settles the question: a body read completely that changes nothing, or one that changes something (\`effect-contradicts-read-only\` reports that, with the path). Arcade tools with mutating operations are reported by \`read-only-mutation\`, tools also marked destructive by \`read-only-destructive\`, and a deleting verb marked non-destructive by \`name-implies-destruction\` instead.`,
     why: 'Clients run read-only tools without asking. A `send_email` or `update_record` marked read-only is probably a copied flag, and the user is never asked before it acts. Names can mislead (an `import_*` tool may only return a command), so this is information, not an error.',
     example: '@mcp.tool(annotations={"readOnlyHint": True})\ndef send_email(to: str, body: str) -> str: ...',
     useInstead: '@mcp.tool(annotations={"readOnlyHint": False, "destructiveHint": False})\ndef send_email(to: str, body: str) -> str: ...',
@@ -29,6 +30,8 @@ export const nameImpliesMutation: Rule = {
     const verb = mutatingVerb(input.reading);
     if (!verb) return;
     if (mutatingItems(operationsOf(behaviorOf(declaration.metadata))).length) return;
+    // The body settles it: it changes nothing (read-only is right), or it changes something (effect-contradicts-read-only says so, with the path).
+    if (bodySays(context.effectsOf(declaration), CHANGING) !== undefined) return;
     for (const set of input.sets) {
       const readOnly = set.readOnly;
       if (!readOnly || valueOf(readOnly, input.language) !== true) continue;

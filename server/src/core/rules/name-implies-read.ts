@@ -5,6 +5,7 @@ import { literal } from './shared/flags';
 import { readingVerb } from './shared/name-words';
 import { placeValue } from './shared/place';
 import { plausibilityInput, reportFlag, valueOf, wordInName } from './shared/plausibility';
+import { bodySays, DESTROYING } from './shared/effects';
 
 const MESSAGES = {
   flag: '{word} suggests a read, but {key} is {true}: clients will ask before every call. Set {key} to {false} if it only reads.',
@@ -19,7 +20,7 @@ export const nameImpliesRead: Rule = {
   messages: MESSAGES,
   docs: {
     summary: 'A tool whose name only reads is marked destructive, or lists mutating operations.',
-    whatItDoes: `Reads the tool's name as \`name-implies-mutation\` does and reports \`destructive=True\` / \`destructiveHint: true\`, or a mutating Arcade operation (CREATE, UPDATE, DELETE), when every verb of the name only reads: ${READING_VERBS.map((verb) => `\`${verb}\``).join(', ')}. A compound name with another verb (\`get_or_create_session\`) is not a pure read, and \`listDeletedItems\` is a read (its verb is \`list\`). A tool marked read-only and destructive is reported by \`read-only-destructive\` instead.`,
+    whatItDoes: `Reads the tool's name as \`name-implies-mutation\` does and reports \`destructive=True\` / \`destructiveHint: true\`, or a mutating Arcade operation (CREATE, UPDATE, DELETE), when every verb of the name only reads: ${READING_VERBS.map((verb) => `\`${verb}\``).join(', ')}. A compound name with another verb (\`get_or_create_session\`) is not a pure read, and \`listDeletedItems\` is a read (its verb is \`list\`). A tool marked read-only and destructive is reported by \`read-only-destructive\` instead, and a tool whose body deletes or overwrites (the destructive flag is right) is not reported.`,
     why: 'A destructive tool makes clients ask the user before every call. A `get_report` marked destructive trains users to click through confirmations, or hides a tool that does more than its name says. Names can mislead, so this is information, not an error.',
     example: '@mcp.tool(annotations={"readOnlyHint": False, "destructiveHint": True})\ndef get_report(report_id: str) -> dict: ...',
     useInstead: '@mcp.tool(annotations={"readOnlyHint": True, "destructiveHint": False})\ndef get_report(report_id: str) -> dict: ...',
@@ -32,6 +33,8 @@ export const nameImpliesRead: Rule = {
     const verb = readingVerb(input.reading);
     if (!verb) return;
     const word = wordInName(verb, input.reading.name);
+    // The body agrees with the destructive flag: it deletes or overwrites.
+    if (bodySays(context.effectsOf(declaration), DESTROYING) === 'does') return;
     for (const set of input.sets) {
       const destructive = set.destructive;
       if (!destructive || valueOf(destructive, input.language) !== true || valueOf(set.readOnly, input.language) === true) continue;

@@ -1,6 +1,7 @@
 import { SourceText } from '../source-text';
 import { Finding, Fix, Range, RelatedInfo, Severity, ToolDeclaration } from '../model';
 import { ProjectView } from '../project/view';
+import type { ToolEffects } from '../effects/summary';
 
 export const PROFILES = ['recommended', 'strict', 'spec', 'arcade', 'openai-apps'] as const;
 export type ProfileName = (typeof PROFILES)[number];
@@ -41,6 +42,10 @@ export interface RuleContext {
   readonly text: SourceText;
   /** The rest of the project, when the analysis has one (cross-file checks read it). */
   readonly project?: ProjectView;
+  /** What a tool's body does (effects/propagate.ts); undefined when it is not known (the effect rules stay silent). */
+  effectsOf(declaration: ToolDeclaration): ToolEffects | undefined;
+  /** The config's first-party hosts and SDK modules (MTL313). */
+  readonly firstParty?: { hosts: readonly string[]; modules: readonly string[]; configFile?: string };
   /** The text a value's offsets and ranges refer to: the document's, or that of the file a preset is written in (`Value.file`). */
   textOf(file: string | undefined): SourceText | undefined;
   /** The severity of one of the rule's `cases` in the active profile (the rule's own when an override alone turns the rule on). */
@@ -90,6 +95,8 @@ export interface Rule {
   check?(declaration: ToolDeclaration, context: RuleContext): void;
   /** Checks all tools of a file together (duplicate names, ...). */
   checkFile?(declarations: readonly ToolDeclaration[], context: RuleContext): void;
+  /** The rule reads the tools' effects: while they are not known, it reports nothing and its suppressions are not unused. */
+  readsEffects?: boolean;
 }
 
 export const MESSAGE_TEMPLATE_LIMIT = 140;

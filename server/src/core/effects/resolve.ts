@@ -1,0 +1,92 @@
+/**
+ * Finds the summaries the calls of a summary name (propagate.ts `CalleeResolver`): functions of the
+ * same module, functions and classes imported from other modules of the project (through the
+ * project's import resolution, core/project), methods of project classes and of imported
+ * module-level objects, looked up in base classes too. The analysed file's own summaries come from
+ * its current tree; every other module's from the project index.
+ */
+import { memberPath } from '../frontends/python/module';
+import { ProjectSymbol, ProjectView } from '../project/view';
+import { CalleeResolver, ResolvedFunction } from './propagate';
+import { CalleeRef, ClassRef, ModuleEffects } from './summary';
+
+const MAX_BASES = 4;
+
+export class ProjectCallees implements CalleeResolver {
+  constructor(
+    private readonly file: string,
+    private readonly own: () => ModuleEffects,
+    private readonly project: ProjectView | undefined,
+  ) {}
+
+  resolve(file: string, callee: CalleeRef): ResolvedFunction | 'no-effects' | undefined {
+    switch (callee.kind) {
+      case 'function': {
+        const target = callee.module === undefined ? { file, name: callee.name } : this.symbol(file, callee.module, callee.name);
+        return target && !('module' in target && target.module) ? this.function(target.file, target.name) : undefined;
+      }
+      case 'method': {
+        const target = this.classIn(file, callee.class);
+        return target && this.method(target.file, target.name, callee.method, 0);
+      }
+      case 'singleton': {
+        const target = this.symbol(file, callee.module, callee.name);
+        // `from . import state; state.save()`: a module's function.
+        if (target?.module) return this.function(target.file, callee.method);
+        const cls = target && this.effectsOf(target.file)?.singletons.get(target.name);
+        const classTarget = cls && target && this.classIn(target.file, cls);
+        return classTarget && this.method(classTarget.file, classTarget.name, callee.method, 0);
+      }
+    }
+  }
+
+  private effectsOf(file: string): ModuleEffects | undefined {
+    return file === this.file ? this.own() : this.project?.effectsOf?.(file);
+  }
+
+  private function(file: string, name: string): ResolvedFunction | undefined {
+    const summary = this.effectsOf(file)?.functions.get(name);
+    return summary && { file, summary };
+  }
+
+  /** A method of a class, or of its bases; a constructor a class does not define does nothing. */
+  private method(file: string, className: string, method: string, depth: number): ResolvedFunction | 'no-effects' | undefined {
+    const effects = this.effectsOf(file);
+    if (!effects) return undefined;
+    const summary = effects.functions.get(`${className}.${method}`);
+    if (summary) return { file, summary };
+    const bases = effects.bases.get(className);
+    if (bases === undefined) return undefined;
+    if (depth < MAX_BASES) {
+      for (const base of bases) {
+        const target = this.classIn(file, base);
+        const found = target && this.method(target.file, target.name, method, depth + 1);
+        if (found) return found;
+      }
+    }
+    return method === '__init__' || method === 'constructor' ? 'no-effects' : undefined;
+  }
+
+  private classIn(file: string, ref: ClassRef): { file: string; name: string } | undefined {
+    return ref.module === undefined ? { file, name: ref.name } : this.symbol(file, ref.module, ref.name);
+  }
+
+  /** Where an imported name is bound: the module and the name there, through re-exports. */
+  private symbol(fromFile: string, module: string, name: string): { file: string; name: string; module?: boolean } | undefined {
+    const symbol: ProjectSymbol | undefined = /\.pyi?$/.test(fromFile)
+      ? this.project?.pythonSymbolFrom?.(fromFile, memberPath(module, name))
+      : this.project?.scriptSymbolFrom?.(fromFile, module, name);
+    switch (symbol?.kind) {
+      case 'other':
+        return symbol.file && symbol.name ? { file: symbol.file, name: symbol.name } : undefined;
+      case 'tool':
+        return symbol.tool.functionName ? { file: symbol.tool.file, name: symbol.tool.functionName } : undefined;
+      case 'wrapper':
+        return { file: symbol.wrapper.file, name: symbol.wrapper.name };
+      case 'module':
+        return { file: symbol.file, name, module: true };
+      default:
+        return undefined;
+    }
+  }
+}

@@ -1,0 +1,92 @@
+/**
+ * The effects of a file's tools (issue 27): each declaration's entry function found in the file's
+ * tree, its effects propagated through the project (propagate.ts). The analysis reads them through
+ * an `EffectSource`; the hover card asks `toolEffectsOf`.
+ */
+import { Node } from 'web-tree-sitter';
+import { GrammarId } from '../parse/parser';
+import { ToolDeclaration } from '../model';
+import { ProjectView } from '../project/view';
+import { SourceText } from '../source-text';
+import { ToolEntry } from './entry';
+import { propagate } from './propagate';
+import { pythonEntry } from './python/entries';
+import { PythonEffects } from './python/summarise';
+import { ProjectCallees } from './resolve';
+import { scriptEntry } from './script/entries';
+import { ScriptEffects } from './script/summarise';
+import { ModuleEffects, ToolEffects } from './summary';
+
+export interface EffectSource {
+  /** A tool's effects; undefined when its entry function is not found (no effect findings then). */
+  of(declaration: ToolDeclaration): ToolEffects | undefined;
+  /** Whether the effects were read for this analysis: the effect rules' suppressions count as unused only then. */
+  readonly known: boolean;
+}
+
+/** No effects known (yet): the effect rules stay silent, and their suppressions are not reported unused. */
+export const EFFECTS_NOT_READ: EffectSource = { of: () => undefined, known: false };
+
+interface LanguageEffects {
+  entry(declaration: ToolDeclaration): ToolEntry | undefined;
+  moduleEffects(): ModuleEffects;
+}
+
+function languageEffects(grammar: GrammarId, root: Node, text: SourceText, file: string): LanguageEffects | undefined {
+  if (grammar === 'python') {
+    const effects = new PythonEffects(root, text, file);
+    return { entry: (declaration) => pythonEntry(effects, declaration), moduleEffects: () => effects.moduleEffects() };
+  }
+  if (grammar === 'typescript' || grammar === 'tsx' || grammar === 'javascript') {
+    const effects = new ScriptEffects(root, text, file);
+    return { entry: (declaration) => scriptEntry(effects, declaration), moduleEffects: () => effects.moduleEffects() };
+  }
+  return undefined;
+}
+
+/**
+ * The effects of `declarations`, read from the file's tree (`root`, the whole document) and, for the
+ * functions they call in other modules, through `project`. Never throws: a tool whose entry cannot
+ * be read has no effects.
+ */
+export function computeEffects(grammar: GrammarId, root: Node, text: SourceText, file: string, declarations: readonly ToolDeclaration[], project?: ProjectView): Map<ToolDeclaration, ToolEffects> {
+  const found = new Map<ToolDeclaration, ToolEffects>();
+  if (!declarations.length) return found;
+  let language: LanguageEffects | undefined;
+  try {
+    language = languageEffects(grammar, root, text, file);
+  } catch {
+    return found;
+  }
+  if (!language) return found;
+  let own: ModuleEffects | undefined;
+  const resolver = new ProjectCallees(file, () => (own ??= language!.moduleEffects()), project);
+  for (const declaration of declarations) {
+    try {
+      const entry = language.entry(declaration);
+      const effects = entry && entryEffects(entry, file, resolver);
+      if (effects) found.set(declaration, effects);
+    } catch {
+      // A shape the summariser does not expect: this tool gets no effect findings.
+    }
+  }
+  return found;
+}
+
+function entryEffects(entry: ToolEntry, file: string, resolver: ProjectCallees): ToolEffects | undefined {
+  if (entry.kind === 'summary') return { ...propagate({ file, summary: entry.summary, toolParameters: entry.toolParameters }, resolver), file };
+  const target = resolver.resolve(file, entry.callee);
+  if (!target || target === 'no-effects') return undefined;
+  const toolParameters = new Set(target.summary.parameters.map((parameter) => parameter.name));
+  return { ...propagate({ file: target.file, summary: target.summary, toolParameters }, resolver), file };
+}
+
+/** An effect source over effects computed for one analysis. */
+export function effectSource(effects: ReadonlyMap<ToolDeclaration, ToolEffects>): EffectSource {
+  return { of: (declaration) => effects.get(declaration), known: true };
+}
+
+/** The effects of one tool of a file, with their paths (the hover card lists them). */
+export function toolEffectsOf(grammar: GrammarId, root: Node, text: SourceText, file: string, declaration: ToolDeclaration, project?: ProjectView): ToolEffects | undefined {
+  return computeEffects(grammar, root, text, file, [declaration], project).get(declaration);
+}

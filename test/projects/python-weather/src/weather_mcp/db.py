@@ -1,0 +1,4 @@
+"""The store the tools share."""
+from .storage import WatchStore
+
+store = WatchStore("watches.db")
