@@ -13,6 +13,7 @@ import { GrammarId, grammarForPath, isGrammarLoaded, parse, SteppedParse } from 
 import { Range, ToolDeclaration } from '../model';
 import type { Extraction } from '../analyze';
 import { findSuppressions } from '../suppressions';
+import { computeEffects, effectSource } from '../effects/tool-effects';
 import { PythonFacts, pythonFacts } from './facts-python';
 import { ScriptFacts, scriptFacts } from './facts-script';
 import { GoFacts, goFacts } from './facts-go';
@@ -74,7 +75,7 @@ function factsOfTree(tree: Tree, grammar: GrammarId, file: string, text: string,
   }
 }
 
-/** A module's tools as read with `view`, and the extraction they come from (with `suppressions`, its suppression comments too). */
+/** A module's tools as read with `view`, and the extraction they come from (with `suppressions`, its suppression comments and its tools' effects too). */
 export function readTools(file: string, text: string, view: ProjectView, serverModules: readonly string[], suppressions = false): ModuleReading | undefined {
   const steps = readToolsInSteps(file, text, view, serverModules, Infinity, suppressions);
   for (let step = steps.next(); ; step = steps.next()) if (step.done) return step.value;
@@ -109,7 +110,10 @@ export function* readToolsInSteps(file: string, text: string, view: ProjectView,
   try {
     const tools = toolsOfTree(tree, grammar, file, text, view, serverModules);
     const facts = factsOfTree(tree, grammar, file, text, serverModules);
-    return { tools: tools.tools, extraction: { declarations: tools.declarations, suppressions: suppressions ? findSuppressions(tree.rootNode, text) : [] }, facts };
+    const extraction: Extraction = { declarations: tools.declarations, suppressions: suppressions ? findSuppressions(tree.rootNode, text) : [] };
+    // Kept for linting the file without its tree (the CLI): its tools' effects too.
+    if (suppressions) extraction.effects = effectSource(computeEffects(grammar, tree.rootNode, text, file, tools.declarations, view));
+    return { tools: tools.tools, extraction, facts };
   } catch {
     return undefined;
   } finally {
