@@ -10,6 +10,7 @@ import { shorten } from '../rules/rule';
 import { ArgumentFlow, CalleeRef, EffectKind, EffectSite, FunctionSummary, Gate, ParameterInfo } from './summary';
 import type { ChangeKind } from '../data/effects/types';
 import { IgnoredLines } from './ignore';
+import type { KnownArgs } from './library';
 
 /** One word of a command line: its literal text, or the parameters it comes from. */
 export interface CommandWord {
@@ -73,9 +74,9 @@ export class SummaryBuilder {
     this.effect(kind, what, label, range);
   }
 
-  call(callee: CalleeRef, label: string, range: Range, args: ArgumentFlow[]): void {
+  call(callee: CalleeRef, label: string, range: Range, args: ArgumentFlow[], known?: KnownArgs): void {
     if (this.ignored(range)) return;
-    this.summary.calls.push({ callee, label, range, gates: this.gates, args });
+    this.summary.calls.push(known ? { callee, label, range, gates: this.gates, args, known } : { callee, label, range, gates: this.gates, args });
   }
 
   unknown(): void {

@@ -52,13 +52,13 @@ export function isReadOnlySql(text: string): boolean {
   return upper.includes('READ ONLY') || upper.includes('QUERY_ONLY');
 }
 
-/** The host of a URL literal (`https://api.acme.com/v1/x` → `api.acme.com`); undefined when it names none. */
+/** The host of a URL literal (`https://api.acme.com/v1/x` -> `api.acme.com`); undefined when it names none. */
 export function hostOf(url: string): string | undefined {
   const match = /^\s*(?:https?|wss?):\/\/(\[[^\]]*\]|[^/:?#\s{}$]+)/i.exec(url);
   return match?.[1].toLowerCase();
 }
 
-/** The path of a URL literal or a bare path (`https://x/v1/issues` → `/v1/issues`). */
+/** The path of a URL literal or a bare path (`https://x/v1/issues` -> `/v1/issues`). */
 export function pathOf(url: string): string {
   const match = /^\s*(?:https?|wss?):\/\/[^/?#]*([^?#]*)/i.exec(url);
   return match ? match[1] : url.split(/[?#]/)[0];
@@ -143,7 +143,7 @@ export function isInferenceSdk(module: string): boolean {
 
 const COMMANDS = MUTATING_COMMANDS.map(({ command, delete: deletes }) => ({ words: command.split(' '), deletes: !!deletes, command }));
 
-/** A program's name without its folder and extension (`/usr/bin/git` → `git`). */
+/** A program's name without its folder and extension (`/usr/bin/git` -> `git`). */
 function programName(word: string): string {
   return word.replace(/^.*[\\/]/, '').replace(/\.(exe|cmd|bat)$/i, '').toLowerCase();
 }

@@ -11,8 +11,8 @@ export interface Known {
   lib?: LibraryType;
   /** An instance of a class of the project. */
   cls?: ClassRef;
-  /** An object bound at the top level of another module (its class is read there). */
-  singleton?: { module: string; name: string };
+  /** An object bound at the top level of another module (its class or library type is read there), and the attributes read from it. */
+  singleton?: { module: string; name: string; members?: string[] };
   /** `sdk`: the module the client comes from (`boto3`, `@octokit/rest`). */
   module?: string;
   /** A URL's host, or an HTTP client's base URL host. */

@@ -7,7 +7,10 @@
  */
 import { Range } from '../model';
 import { verbChange } from './classify';
-import { CalleeRef, EffectSite, FunctionSummary, Gate, ParameterInfo, PathStep, ToolEffect, ToolEffects, Truth } from './summary';
+import { SummaryBuilder } from './builder';
+import { Known } from './known';
+import { libraryMethod, tablesFor } from './library';
+import { CalleeRef, CallSite, EffectSite, FunctionSummary, Gate, ParameterInfo, PathStep, ToolEffect, ToolEffects, Truth } from './summary';
 
 /** How many calls of the project's own functions below the entry are followed. */
 export const MAX_DEPTH = 3;
@@ -24,6 +27,8 @@ export interface ResolvedFunction {
 export interface CalleeResolver {
   /** The callee of a call made in `file`; undefined when it is not a function of the project that can be read. */
   resolve(file: string, callee: CalleeRef): ResolvedFunction | 'no-effects' | undefined;
+  /** The library value an imported module-level object is, for a call on it (`prisma.user.create()`). */
+  libraryValue(file: string, callee: CalleeRef): Known | undefined;
 }
 
 /** What reaches one parameter in one invocation. */
@@ -67,6 +72,14 @@ export function propagate(entry: EntryFunction, resolver: CalleeResolver): Omit<
       }
       const target = resolver.resolve(file, call.callee);
       if (target === 'no-effects') continue;
+      const library = !target && call.known ? resolver.libraryValue(file, call.callee) : undefined;
+      if (library && call.callee.kind === 'singleton') {
+        // A library object of another module: what the call does is read here, as if it were made on it directly.
+        for (const effect of libraryEffects(file, library, call.callee.method, call)) {
+          if (counts(effect, bindings)) found.push(toolEffect(effect, file, path, chain, conditional || reach === 'conditional'));
+        }
+        continue;
+      }
       if (!target) {
         complete = false;
         continue;
@@ -88,6 +101,13 @@ export function propagate(entry: EntryFunction, resolver: CalleeResolver): Omit<
   const bindings = new Map<string, Binding>(entry.summary.parameters.map((parameter) => [parameter.name, { tool: entry.toolParameters.has(parameter.name), kind: 'entry', truth: parameter.default }]));
   visit(entry.summary, entry.file, 0, bindings, [entryStep], [], false, new Set([`${entry.file}#${entry.summary.key}`]));
   return { effects: best(found), complete, calls, entry: entryStep };
+}
+
+/** The effects of a call on a library value, under the call's own conditions. */
+function libraryEffects(file: string, value: Known, method: string, call: CallSite): EffectSite[] {
+  const builder = new SummaryBuilder('', call.range, [], { has: () => false });
+  builder.under(call.gates, () => libraryMethod(tablesFor(file), value, method, call.known!, builder, `${call.label}`, call.range));
+  return builder.summary.effects;
 }
 
 /** Whether an effect counts in this invocation: caller-supplied code only when a tool parameter reaches its text. */
@@ -119,7 +139,8 @@ function gateReach(gate: Gate, bindings: Map<string, Binding>): Reach {
 /** What reaches each of the callee's parameters from a call's arguments (and the caller's bindings). */
 function bindingsFor(parameters: readonly ParameterInfo[], args: FunctionSummary['calls'][number]['args'], caller: Map<string, Binding>): Map<string, Binding> {
   const bindings = new Map<string, Binding>();
-  parameters.forEach((parameter, position) => {
+  parameters.forEach((parameter, index) => {
+    const position = parameter.position ?? index;
     const flow = args.find((arg) => arg.keyword === parameter.name) ?? args.find((arg) => arg.position === position);
     if (!flow) {
       bindings.set(parameter.name, { tool: false, kind: 'fixed', truth: parameter.default ?? 'unknown' });

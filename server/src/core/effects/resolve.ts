@@ -9,6 +9,8 @@ import { memberPath } from '../frontends/python/module';
 import { ProjectSymbol, ProjectView } from '../project/view';
 import { CalleeResolver, ResolvedFunction } from './propagate';
 import { CalleeRef, ClassRef, ModuleEffects } from './summary';
+import { Known } from './known';
+import { memberOf, tablesFor } from './library';
 
 const MAX_BASES = 4;
 
@@ -32,12 +34,22 @@ export class ProjectCallees implements CalleeResolver {
       case 'singleton': {
         const target = this.symbol(file, callee.module, callee.name);
         // `from . import state; state.save()`: a module's function.
-        if (target?.module) return this.function(target.file, callee.method);
+        if (target?.module) return callee.members?.length ? undefined : this.function(target.file, callee.method);
+        if (callee.members?.length) return undefined;
         const cls = target && this.effectsOf(target.file)?.singletons.get(target.name);
         const classTarget = cls && target && this.classIn(target.file, cls);
         return classTarget && this.method(classTarget.file, classTarget.name, callee.method, 0);
       }
     }
+  }
+
+  /** The library value an imported module-level object is (`engine = create_engine(...)`), with the attributes read from it. */
+  libraryValue(file: string, callee: CalleeRef): Known | undefined {
+    if (callee.kind !== 'singleton') return undefined;
+    const target = this.symbol(file, callee.module, callee.name);
+    let value = target && !target.module ? this.effectsOf(target.file)?.values.get(target.name) : undefined;
+    for (const member of callee.members ?? []) value = value && memberOf(tablesFor(target!.file), value, member);
+    return value;
   }
 
   private effectsOf(file: string): ModuleEffects | undefined {

@@ -7,6 +7,8 @@
  * module's summary) only when a tool's effects are propagated (propagate.ts).
  */
 import { Range } from '../model';
+import type { Known } from './known';
+import type { KnownArgs } from './library';
 
 /**
  * - `write`: writes or renames a file, writes rows, calls a mutating endpoint or SDK method, sends a message.
@@ -71,8 +73,11 @@ export type CalleeRef =
   | { kind: 'function'; module?: string; name: string }
   /** A method on a receiver typed to a class of the project. */
   | { kind: 'method'; class: ClassRef; method: string }
-  /** A method on an imported module-level object (`from .db import store`; `store.save()`): its class is read from that module. */
-  | { kind: 'singleton'; module: string; name: string; method: string };
+  /**
+   * A method on an imported module-level object (`from .db import store`; `store.save()`), or on an
+   * attribute of it (`prisma.user.create()`: `members` is `["user"]`): its class or library type is read from that module.
+   */
+  | { kind: 'singleton'; module: string; name: string; method: string; members?: string[] };
 
 export interface CallSite {
   callee: CalleeRef;
@@ -81,10 +86,14 @@ export interface CallSite {
   range: Range;
   gates: Gate[];
   args: ArgumentFlow[];
+  /** A call on an imported module-level object: its arguments as known values, for when that object is a library's (library.ts). */
+  known?: KnownArgs;
 }
 
 export interface ParameterInfo {
   name: string;
+  /** The argument it is read from, when not its index in the list: a field destructured from an options object (`({ sql, dry_run = true })`) shares the object's. */
+  position?: number;
   /** The default's truth, when it has one. */
   default?: Truth;
   /** A parameter whose value cannot carry text (annotated `int`, `bool`, `float`): never caller-supplied code. */
@@ -118,6 +127,8 @@ export interface ModuleEffects {
   singletons: Map<string, ClassRef>;
   /** Base classes of the module's classes (their methods are looked up there when not defined). */
   bases: Map<string, ClassRef[]>;
+  /** Module-level names bound to a library value (`engine = create_engine(...)`, `export const prisma = new PrismaClient()`). */
+  values: Map<string, Known>;
 }
 
 /** One step of an effect's path, from the tool's entry function down to the effect itself. */
@@ -132,7 +143,7 @@ export interface ToolEffect {
   /** Reached only under a flag that is off by default. */
   conditional: boolean;
   what: string;
-  /** The calls and the effect, as a message names them: `_save_watches` → `write_text`. */
+  /** The calls and the effect, as a message names them: `_save_watches` -> `write_text`. */
   chain: string[];
   path: PathStep[];
   host?: string;

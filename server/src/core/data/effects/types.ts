@@ -59,8 +59,11 @@ export interface FunctionRow {
 /** How a process-running call takes its command. */
 export interface ProcessRow {
   functions: readonly string[];
-  /** `argv`: a list of words (or one program name); `shell`: a command line; `varargs`: the words are the positional arguments. */
-  takes: 'argv' | 'shell' | 'varargs';
+  /**
+   * `argv`: a list of words (or one program name); `shell`: a command line; `varargs`: the words are
+   * the positional arguments; `program-args`: the program, then a list of its arguments (`spawn("git", ["push"])`).
+   */
+  takes: 'argv' | 'shell' | 'varargs' | 'program-args';
 }
 
 /** The language's tables, one per kind. */

@@ -5,12 +5,13 @@
  */
 import { Node } from 'web-tree-sitter';
 import { PYTHON_EFFECTS } from '../../data/effects/python';
-import { FunctionRow, MethodRow } from '../../data/effects/types';
+import { FunctionRow, ProcessRow } from '../../data/effects/types';
 import { namedChildren, rangeOf } from '../../frontends/syntax';
 import { Range } from '../../model';
 import { shorten } from '../../rules/rule';
 import { CommandWord, SummaryBuilder } from '../builder';
 import { Known } from '../known';
+import { httpCall, KnownArgs, libraryMethod } from '../library';
 import { ArgumentFlow, CalleeRef } from '../summary';
 import { argumentsOf, CallArguments, inModules, lastSegment, literalTruth, matchesPath, parentPath, PythonValues, Scope } from './values';
 
@@ -30,10 +31,6 @@ interface CallContext {
 
 function rowOf<Row extends FunctionRow>(rows: readonly Row[], path: string): Row | undefined {
   return rows.find((row) => matchesPath(path, row.functions));
-}
-
-function methodRow(rows: readonly MethodRow[], type: string, method: string): MethodRow | undefined {
-  return rows.find((row) => row.type === type && row.methods.includes(method));
 }
 
 export class PythonCalls {
@@ -61,7 +58,7 @@ export class PythonCalls {
     // A library method's effect is named by the method alone (`write_text`, `execute`).
     if (value.lib) return this.onLibraryMethod(value, method, { ...context, label: method });
     if (value.cls) return builder.call({ kind: 'method', class: value.cls, method }, context.label, context.range, this.flows(context));
-    if (value.singleton) return builder.call({ kind: 'singleton', ...value.singleton, method }, context.label, context.range, this.flows(context));
+    if (value.singleton) return builder.call({ kind: 'singleton', ...value.singleton, method }, context.label, context.range, this.flows(context), this.knownArgs(context));
     const path = this.values.module.resolvePath(callee);
     const head = path?.split('.')[0] ?? '';
     if (path && !scope.locals.has(head) && (path.startsWith('.') || path !== callee.text || this.values.module.importsAny([head]))) return this.onPathCall(path, context);
@@ -96,7 +93,7 @@ export class PythonCalls {
     }
     const statement = rowOf(TABLES.statementBuilders, path);
     if (statement) return builder.change(statement.kind, statement.what, label, range);
-    if (path in TABLES.httpFunctions) return this.onHttp(TABLES.httpFunctions[path], undefined, context);
+    if (path in TABLES.httpFunctions) return httpCall(TABLES.httpFunctions[path], undefined, this.knownArgs(context), builder, label, range);
     const message = rowOf(TABLES.messageFunctions, path);
     if (message) return builder.change(message.kind, message.what, label, range);
     const process = TABLES.processFunctions.find((row) => matchesPath(path, row.functions));
@@ -112,51 +109,30 @@ export class PythonCalls {
     builder.call(callee, label, range, this.flows(context));
   }
 
-  /** A method of a library value: its table row, a SQL executor, an HTTP method, an SDK verb. */
+  /** A method of a library value (library.ts), its arguments read here. */
   private onLibraryMethod(value: Known, method: string, context: CallContext): void {
-    const { builder, args, scope, label, range } = context;
-    const type = value.lib!;
-    if (type === 'telemetry' || type === 'orm-factory') return;
-    const file = type === 'path' ? methodRow(TABLES.fileMethods, type, method) : undefined;
-    if (file) {
-      if (!value.tmp) builder.change(file.kind, file.what, label, range);
-      return;
-    }
-    if (type === 'path' && method === 'open') return this.onOpen(undefined, args.positional[0] ?? args.keywords.get('mode'), context, value);
-    if (TABLES.sqlExecutors[type]?.includes(method)) {
-      const statement = args.positional[0] ?? args.keywords.get('statement') ?? args.keywords.get('query') ?? args.keywords.get('sql') ?? args.keywords.get('operation');
-      return builder.sql(statement && this.values.valueOf(statement, scope), label, range, value.readOnly);
-    }
-    const store = methodRow(TABLES.storeMethods, type, method);
-    if (store) return builder.change(store.kind, store.what, label, range);
-    if (type === 'http' && method in TABLES.httpMethods) return this.onHttp(TABLES.httpMethods[method], value.host, context);
-    const message = methodRow(TABLES.messageMethods, type, method);
-    if (message) builder.change(message.kind, message.what, label, range);
-    if (type === 'sdk') builder.sdk(value.module, message ? 'get' : method, label, range);
+    libraryMethod(TABLES, value, method, this.knownArgs(context), context.builder, context.label, context.range);
   }
 
-  /** `open(path, "w")`, `path.open("a")`: a write unless the path is temporary or a `.log` file appended to. */
-  private onOpen(file: Node | undefined, mode: Node | undefined, context: CallContext, path?: Known): void {
+  /** The arguments as known values. */
+  private knownArgs(context: CallContext): KnownArgs {
+    const { args, scope } = context;
+    return {
+      positional: args.positional.map((node) => this.values.valueOf(node, scope)),
+      keywords: new Map([...args.keywords].map(([name, node]) => [name, this.values.valueOf(node, scope)])),
+    };
+  }
+
+  /** `open(path, "w")`: a write unless the path is temporary or a `.log` file appended to. */
+  private onOpen(file: Node | undefined, mode: Node | undefined, context: CallContext): void {
     const modeText = mode ? this.values.valueOf(mode, context.scope).text : undefined;
     if (!modeText || !/[wax+]/.test(modeText)) return;
-    const target = path ?? this.values.valueOf(file, context.scope);
+    const target = this.values.valueOf(file, context.scope);
     if (target.tmp || (modeText.includes('a') && target.text?.endsWith('.log'))) return;
     context.builder.change('write', 'writes a file', context.label, context.range);
   }
 
-  private onHttp(tableMethod: string, clientHost: string | undefined, context: CallContext): void {
-    const { args, scope, builder, label, range } = context;
-    const positional = [...args.positional];
-    let method: string | undefined = tableMethod;
-    if (!method) {
-      const given = args.keywords.get('method') ?? positional.shift();
-      method = given ? this.values.valueOf(given, scope).text : undefined;
-    }
-    const url = args.keywords.get('url') ?? positional[0];
-    builder.http(method, url ? this.values.valueOf(url, scope) : undefined, clientHost, label, range);
-  }
-
-  private onProcess(takes: 'argv' | 'shell' | 'varargs', context: CallContext): void {
+  private onProcess(takes: ProcessRow['takes'], context: CallContext): void {
     const { args, scope, builder, label, range } = context;
     const command = args.positional[0] ?? args.keywords.get('args') ?? args.keywords.get('cmd');
     const shell = takes === 'shell' || args.keywords.get('shell')?.type === 'true';

@@ -40,7 +40,8 @@ export class PythonEffects {
     const singletons = new Map<string, { module?: string; name: string }>();
     for (const [name, value] of this.values.globals) if (value.cls) singletons.set(name, value.cls);
     const bases = new Map([...this.values.classes].map(([name, info]) => [name, info.bases]));
-    return { file: this.file, functions, singletons, bases };
+    const values = new Map([...this.values.globals].filter(([, value]) => value.lib));
+    return { file: this.file, functions, singletons, bases, values };
   }
 
   /** A function's summary; a nested function sees the locals of the functions around it, a method its class. */

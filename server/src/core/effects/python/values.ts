@@ -6,7 +6,8 @@
 import { Node } from 'web-tree-sitter';
 import { PYTHON_EFFECTS } from '../../data/effects/python';
 import { READ_ONLY_SQL_MARKERS } from '../../data/effects/shared';
-import { LibraryType, LibraryTypeRow } from '../../data/effects/types';
+import { LibraryTypeRow } from '../../data/effects/types';
+import { memberOf } from '../library';
 import { PythonModule } from '../../frontends/python/module';
 import { namedChildren } from '../../frontends/syntax';
 import { derived, joinTexts, Known, NOTHING, paramsOf } from '../known';
@@ -30,7 +31,7 @@ function typeRowOf(path: string, rows: readonly LibraryTypeRow[], field: 'constr
   return rows.find((row) => matchesPath(path, row[field] ?? []));
 }
 
-/** `pkg.mod.Name` → `pkg.mod`; `.db.store` → `.db`. */
+/** `pkg.mod.Name` -> `pkg.mod`; `.db.store` -> `.db`. */
 export function parentPath(path: string): string {
   const last = path.lastIndexOf('.');
   if (last < 0) return '';
@@ -271,6 +272,7 @@ export class PythonValues {
     if (path && matchesPath(path, TABLES.environmentReads)) return { switch: { text: node.text, config: false }, fromConfig: true };
     if (object && isConfigObject(object, TABLES.configObjects)) return { switch: { text: node.text, config: true }, fromConfig: true };
     const value = this.valueOf(object, scope);
+    if (value.singleton) return { singleton: { ...value.singleton, members: [...value.singleton.members ?? [], attribute] } };
     return this.memberOf(value, attribute) ?? derived([value]);
   }
 
@@ -282,12 +284,8 @@ export class PythonValues {
     return info.attributes.get(attribute) ?? info.bases.filter((base) => !base.module).map((base) => this.attributeOf(base.name, attribute, seen)).find(Boolean);
   }
 
-  /** A member (attribute or method result) of a library value: its `returns` type, or the same type for SDK and store clients. */
   memberOf(value: Known, member: string): Known | undefined {
-    if (!value.lib) return undefined;
-    const row = TABLES.types.find((candidate) => candidate.type === value.lib);
-    const type: LibraryType | undefined = row?.returns?.[member] ?? (value.lib === 'sdk' || value.lib === 'store' ? value.lib : undefined);
-    return type ? { lib: type, module: value.module, host: value.host, readOnly: value.readOnly, tmp: value.tmp } : undefined;
+    return memberOf(TABLES, value, member);
   }
 
   private callValue(node: Node, scope: Scope): Known {

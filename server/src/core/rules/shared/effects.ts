@@ -40,9 +40,9 @@ export function bodySays(effects: ToolEffects | undefined, kinds: ReadonlySet<Ef
   return effects.complete && effects.calls > 0 ? 'does-not' : undefined;
 }
 
-/** `` `_save_watches` → `write_text` ``, shortened for a message: long names cut, a long chain its first and last steps. */
+/** `` `_save_watches` -> `write_text` ``, shortened for a message: long names cut, a long chain its first and last steps. */
 export function chainText(effect: ToolEffect): string {
-  // The calls by their function's name (`store.delete_watch` → `delete_watch`), the effect as it is.
+  // The calls by their function's name (`store.delete_watch` -> `delete_watch`), the effect as it is.
   const steps = effect.chain.map((step, index) => `\`${shorten(index < effect.chain.length - 1 ? step.slice(step.lastIndexOf('.') + 1) : step, 28)}\``);
   return steps.length < 3 ? steps.join(' → ') : `${steps[0]} → … → ${steps[steps.length - 1]}`;
 }
