@@ -143,7 +143,7 @@ describe('project config files over LSP', () => {
     const warnings = client.notifications.filter((n) => n.method === 'window/showMessage');
     assert.deepEqual(warnings.map((n) => n.params), [{
       type: 2,
-      message: `mcp-tool-lint: the project config cannot be used, so the defaults apply: ${config}: unknown key "rulez" (known keys: profile, rules, exclude, maxFileSize, serverModules)`,
+      message: `mcp-tool-lint: the project config cannot be used, so the defaults apply: ${config}: unknown key "rulez" (known keys: profile, rules, exclude, maxFileSize, serverModules, firstParty)`,
     }]);
     assert.ok(client.logs.some((log) => log.type === 2 && log.message.includes('unknown key "rulez"')));
     await client.close(first.uri);
@@ -241,6 +241,7 @@ describe('contributed settings', () => {
       'mcpToolLint.enable': true, 'mcpToolLint.profile': 'recommended', 'mcpToolLint.rules.customizations': [], 'mcpToolLint.run': 'onType',
       'mcpToolLint.diagnosticMode': 'openFiles', 'mcpToolLint.exclude': [], 'mcpToolLint.maxFileSize': 5 * 1024 * 1024,
       'mcpToolLint.codeAction.disableRuleComment.enable': true, 'mcpToolLint.inlayHints.enable': true, 'mcpToolLint.codeLens.enable': true,
+      'mcpToolLint.firstParty': {},
     };
     for (const [key, value] of Object.entries(expected)) {
       assert.deepEqual(properties[key]?.default, value, `${key} default`);

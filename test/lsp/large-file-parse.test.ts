@@ -7,6 +7,7 @@ import { before, test } from 'node:test';
 import { Diagnostic } from 'vscode-languageserver/node';
 import { generatePython } from '../../bench/generate';
 import { analyzeText, initAnalysis } from '../../server/src/core/analyze';
+import { EFFECTS_NOT_READ } from '../../server/src/core/effects/tool-effects';
 import { toDiagnostic } from '../../server/src/lsp/convert';
 import { LspClient, TestDocument } from '../helpers/lsp-client';
 
@@ -16,9 +17,9 @@ const SMALL = generatePython(60, 4);
 
 before(() => initAnalysis(['python']));
 
-/** A fresh analysis's diagnostics (computed while the server works on the same text: the two run on separate cores). */
+/** What a fresh analysis publishes first (computed while the server works on the same text: the two run on separate cores); the second publish of a version adds what the tools' effects say (effects.test.ts). */
 function fresh(document: TestDocument): Diagnostic[] {
-  return analyzeText(document.text, 'tools.py')!.findings.map((finding) => toDiagnostic(finding, { uri: document.uri, relatedInformation: true }));
+  return analyzeText(document.text, 'tools.py', { effects: EFFECTS_NOT_READ })!.findings.map((finding) => toDiagnostic(finding, { uri: document.uri, relatedInformation: true }));
 }
 
 /**

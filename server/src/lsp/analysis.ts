@@ -4,13 +4,17 @@
  */
 import { SourceText, textString } from '../core/source-text';
 import { Tree } from 'web-tree-sitter';
-import { AnalysisOptions, AnalysisResult, MAX_LINE_LENGTH, mayDeclareTools } from '../core/analyze';
+import { AnalysisOptions, AnalysisResult, findingsFor, MAX_LINE_LENGTH, mayDeclareTools } from '../core/analyze';
+import { computeEffects } from '../core/effects/tool-effects';
+import { lookupIn } from '../core/parse/windows';
+import { DocumentEffects } from './document-effects';
 import { ProjectView } from '../core/project/view';
 import { IncrementalAnalyzer } from '../core/incremental/analyzer';
+import { IncrementalScriptAnalyzer } from '../core/incremental/typescript';
 import { AnyIncrementalAnalyzer, incrementalAnalyzerClass } from '../core/incremental/for-grammar';
 import { GrammarId } from '../core/parse/parser';
 import { Emitter, Event } from 'vscode-languageserver/node';
-import { DocumentStore, MAX_DOCUMENT_BYTES, STEPPED_PARSE_CHARACTERS } from './documents';
+import { DocumentStore, MAX_DOCUMENT_BYTES, STEPPED_PARSE_CHARACTERS, uriToPath } from './documents';
 import { LiveDocument } from './live-document';
 import { Logger } from './log';
 import { LintSettings, Settings } from './settings';
@@ -40,8 +44,10 @@ export class Analyzer {
   private readonly steppedParses = new Map<string, Promise<unknown>>();
   /** Per document, its first analysis in steps while it runs, for the version and settings it is of. */
   private readonly analysesInSteps = new Map<string, { version: number; options: AnalysisOptions; done: Promise<unknown> }>();
-  /** The settings with a project view, one object per pair: a new object means a new (full) analysis. */
-  private readonly withViews = new WeakMap<LintSettings, WeakMap<ProjectView, AnalysisOptions>>();
+  /** Per document: the options it was last analysed with, for its settings and view (a new object means a new, full analysis). */
+  private readonly documentOptions = new Map<string, { settings: LintSettings; view?: ProjectView; options: AnalysisOptions }>();
+  /** Per document: its tools' effects, read by the second pass (`readEffects`). */
+  private readonly effects = new Map<string, DocumentEffects>();
   /** A document's view of its project (set once the project index exists). */
   projectViews: (uri: string) => ProjectView | undefined = () => undefined;
   private readonly analysed = new Emitter<DocumentAnalysis>();
@@ -60,6 +66,8 @@ export class Analyzer {
   ) {
     documents.onDidClose((uri) => {
       this.cache.delete(uri);
+      this.documentOptions.delete(uri);
+      this.effects.delete(uri);
       this.incremental.delete(uri);
       this.tooLarge.delete(uri);
     });
@@ -142,15 +150,47 @@ export class Analyzer {
   }
 
   /** The analysis, or for a large document's first one the steps that make it (`runSteps`) and the tree they read. */
-  /** The settings, with the document's project view when it has one (the same object while neither changes). */
+  /**
+   * The settings, with the document's project view when it has one and its tools' effects as the
+   * last pass read them (the same object while neither settings nor view change).
+   */
   private optionsFor(uri: string, settings: LintSettings): AnalysisOptions {
     const view = this.projectViews(uri);
-    if (!view) return settings;
-    let byView = this.withViews.get(settings);
-    if (!byView) this.withViews.set(settings, (byView = new WeakMap()));
-    let options = byView.get(view);
-    if (!options) byView.set(view, (options = { ...settings, project: view }));
+    const known = this.documentOptions.get(uri);
+    if (known && known.settings === settings && known.view === view) return known.options;
+    let effects = this.effects.get(uri);
+    if (!effects) this.effects.set(uri, (effects = new DocumentEffects()));
+    const options: AnalysisOptions = view ? { ...settings, project: view, effects } : { ...settings, effects };
+    this.documentOptions.set(uri, { settings, view, options });
     return options;
+  }
+
+  /**
+   * The second pass over a document's version (issue 27): its tools' effects read from its whole tree
+   * and, through its project view, from the modules they call; when they change what the findings
+   * were made with, the findings are checked again and the analysis of the same version is replaced.
+   * Returns the new analysis, or undefined when nothing changed (or the version is gone).
+   */
+  readEffects(uri: string, version: number): DocumentAnalysis | undefined {
+    const analysis = this.cache.get(uri);
+    const grammar = analysis?.result?.grammar;
+    if (!analysis?.result || analysis.version !== version || this.documents.get(uri)?.version !== version) return undefined;
+    if (grammar !== 'python' && grammar !== 'typescript' && grammar !== 'tsx' && grammar !== 'javascript') return undefined;
+    const effects = this.effects.get(uri);
+    const syntax = this.documents.syntax(uri);
+    const tree = this.documents.tree(uri);
+    const text = this.documents.parsedText(uri);
+    if (!effects || !syntax || !tree || text === undefined || analysis.options.effects !== effects) return undefined;
+    const { declarations } = analysis.result;
+    const read = computeEffects(grammar, tree.rootNode, text, uriToPath(uri), declarations, analysis.options.project);
+    if (!effects.update(declarations, read)) return undefined;
+    const lookup = lookupIn(syntax);
+    const incremental = this.incremental.get(uri);
+    const rechecked = incremental instanceof IncrementalAnalyzer || incremental instanceof IncrementalScriptAnalyzer ? incremental.recheck(lookup) : undefined;
+    const findings = rechecked ?? findingsFor(lookup, text, declarations, analysis.options);
+    const refreshed: DocumentAnalysis = { ...analysis, result: { ...analysis.result, findings } };
+    this.cache.set(uri, refreshed);
+    return refreshed;
   }
 
   private compute(uri: string, rawText: SourceText, settings: LintSettings, options: AnalysisOptions): Pick<DocumentAnalysis, 'result' | 'skipped'> | { steps: Generator<void, AnalysisResult, undefined>; tree: Tree } {

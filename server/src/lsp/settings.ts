@@ -34,6 +34,8 @@ export interface EditorSettings {
   exclude: string[];
   /** `mcpToolLint.maxFileSize` in bytes, when set. */
   maxFileSize?: number;
+  /** `mcpToolLint.firstParty`: hosts and SDK modules added to the project config's (MTL313). */
+  editorFirstParty?: { hosts: string[]; modules: string[] };
 }
 
 /**
@@ -88,6 +90,15 @@ export function readEditorSettings(raw: unknown, problems: (message: string) => 
   const maxFileSize = section.maxFileSize === undefined || section.maxFileSize === null ? undefined : parseSize(section.maxFileSize);
   if (maxFileSize !== undefined) settings.maxFileSize = maxFileSize;
   else if (section.maxFileSize !== undefined && section.maxFileSize !== null) problems(`${SECTION}.maxFileSize must be a number of bytes; using 5 MB.`);
+  if (isObject(section.firstParty)) {
+    const strings = (value: unknown): string[] | undefined => (Array.isArray(value) && value.every((item) => typeof item === 'string') ? value as string[] : undefined);
+    const hosts = section.firstParty.hosts === undefined ? [] : strings(section.firstParty.hosts);
+    const modules = section.firstParty.modules === undefined ? [] : strings(section.firstParty.modules);
+    if (hosts && modules) settings.editorFirstParty = { hosts, modules };
+    else problems(`${SECTION}.firstParty must be { "hosts": [...], "modules": [...] } with lists of strings; ignored.`);
+  } else if (section.firstParty !== undefined && section.firstParty !== null) {
+    problems(`${SECTION}.firstParty must be an object with "hosts" and "modules"; ignored.`);
+  }
   const customizations = isObject(section.rules) ? section.rules.customizations : undefined;
   if (Array.isArray(customizations)) {
     for (const item of customizations) {
@@ -246,7 +257,7 @@ export class Settings {
         this.reportConfigProblem(configProblem);
       }
     }
-    const resolved = resolveSettings({ config, editorProfile: editor.profile, editorOverrides: editor.overrides });
+    const resolved = resolveSettings({ config, editorProfile: editor.profile, editorOverrides: editor.overrides, editorFirstParty: editor.editorFirstParty });
     return {
       ...editor,
       ...resolved,

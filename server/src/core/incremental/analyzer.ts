@@ -26,7 +26,7 @@ import { DeclarationMemo } from './memo';
 import { pythonSegments, Segment } from './python';
 import { after, before, comparedSegments, firstEndingAtOrAfterRow, groupBySegment, regionUpdate, segmentAtRow, segmentKey, SegmentUpdate, sharesRows, updatedSegments } from './segments';
 import { prepareGroups, Shift, ShiftableGroup } from './shift';
-import { ToolDeclaration } from '../model';
+import { Finding, ToolDeclaration } from '../model';
 import { ProjectView } from '../project/view';
 import { GrammarId } from '../parse/parser';
 import { brokenRegions, DocumentSyntax, lookupIn, NodeLookup, RegionSpan } from '../parse/windows';
@@ -82,6 +82,19 @@ export class IncrementalAnalyzer {
     if ('rootNode' in syntax) return this.analyzeTree(grammar, syntax, text, options, previous);
     if (!syntax.regions?.length) return this.analyzeTree(grammar, syntax.tree, text, options, previous);
     return this.analyzeAroundRegions(grammar, syntax, text, options, previous);
+  }
+
+  /**
+   * The rule results of the last analysis checked again (the tools' effects became known): its
+   * declarations, found with `lookup` (the same syntax). Undefined when there is no analysis to check.
+   */
+  recheck(lookup: NodeLookup): Finding[] | undefined {
+    const state = this.state;
+    if (!state) return undefined;
+    const declarations = state.groups.flatMap((group) => group.declarations);
+    state.memo.forget(declarations);
+    for (const group of state.groups) group.shifter.reset();
+    return findingsFor(lookup, state.text, declarations, state.options, state.memo);
   }
 
   /**

@@ -65,6 +65,14 @@ export class ShiftableGroup {
     if (!this.positions) this.index();
   }
 
+  /** Forgets the index: the group's objects changed (its rule results were checked again); the next shift indexes them anew. */
+  reset(): void {
+    this.positions = undefined;
+    this.offsetHolders = undefined;
+    this.maxOffset = -1;
+    this.maxRow = -1;
+  }
+
   /** Applies `shift` in place. Nothing in the group may sit on the edited rows themselves. */
   apply(shift: Shift): void {
     if (shift.offsetDelta === 0 && shift.lineDelta === 0) return;
@@ -93,6 +101,8 @@ export class ShiftableGroup {
       if (typeof node !== 'object' || node === null || seen.has(node)) continue;
       seen.add(node);
       const record = node as Record<string, unknown>;
+      // A place in another file (related information, a preset's value, an edit of it) does not move with this text.
+      if (typeof record.file === 'string') continue;
       if (typeof record.line === 'number' && typeof record.character === 'number') {
         positions.push(record as unknown as Position);
         if (record.line > this.maxRow) this.maxRow = record.line;

@@ -37,7 +37,7 @@ import { DeclarationMemo } from './memo';
 import { Span } from '../parse/joined-windows';
 import { inSpans, regionSpans, regionsNotIn, widenedChange } from './regions';
 import { prepareGroups, Shift, ShiftableGroup } from './shift';
-import { ToolDeclaration } from '../model';
+import { Finding, ToolDeclaration } from '../model';
 import { GrammarId, languageOfGrammar } from '../parse/parser';
 import { firstNotBefore } from '../sorted';
 import { DocumentSyntax, lookupIn, NodeLookup, RegionSpan } from '../parse/windows';
@@ -100,6 +100,16 @@ export class IncrementalScriptAnalyzer {
   lastReason = '';
   /** How many top-level statements the last analysis read (all of them in a full analysis). */
   lastRead = 0;
+
+  /** The rule results of the last analysis checked again (the tools' effects became known); undefined when none is kept. */
+  recheck(lookup: NodeLookup): Finding[] | undefined {
+    const state = this.state;
+    if (!state) return undefined;
+    const declarations = state.groups.flatMap((group) => group.declarations);
+    state.memo.forget(declarations);
+    for (const group of state.groups) group.shifter.reset();
+    return findingsFor(lookup, state.text, declarations, state.options, state.memo);
+  }
 
   /**
    * Between keystrokes: indexes the groups the next edit may shift (shift.ts) until

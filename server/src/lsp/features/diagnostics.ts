@@ -25,6 +25,12 @@ async function afterNextMessage(): Promise<void> {
  */
 const PREPARE_SLICE_MS = 1;
 
+/**
+ * How long after a document's diagnostics are published (typing has paused that long) its tools'
+ * effects are read (issue 27): the second publish of the version comes well within a second.
+ */
+const EFFECTS_DELAY_MS = 250;
+
 /** Why a document is linted: with `run: onSave`, `change` is skipped; otherwise `save` is. */
 type Trigger = 'open' | 'change' | 'save' | 'settings' | 'project';
 
@@ -55,6 +61,26 @@ export function register(connection: Connection, context: ServerContext): void {
       return;
     }
     sendDiagnostics(uri, version, cacheOf(uri).diagnosticsOf(analysis.result.findings));
+    if (analysis.result.declarations.length) scheduleEffects(uri, version);
+  });
+
+  /** Per document, the pending read of its tools' effects (one at a time: a newer version's replaces it). */
+  const effectReads = new Map<string, NodeJS.Timeout>();
+
+  function scheduleEffects(uri: string, version: number): void {
+    clearTimeout(effectReads.get(uri));
+    effectReads.set(uri, setTimeout(readEffects, EFFECTS_DELAY_MS, uri, version));
+  }
+
+  // The second publish of a version: what the tools' bodies do, read through the modules they call.
+  const readEffects = log.guard('Reading what a document\'s tools do', (uri: string, version: number) => {
+    effectReads.delete(uri);
+    if (documents.get(uri)?.version !== version) return;
+    const refreshed = analyzer.readEffects(uri, version);
+    if (!refreshed?.result) return;
+    const diagnostics = cacheOf(uri).diagnosticsOf(refreshed.result.findings);
+    // The effects may change nothing the user sees (the findings were made with the same ones): no second publish then.
+    if (JSON.stringify(diagnostics) !== lastSent.get(uri)) sendDiagnostics(uri, version, diagnostics);
   });
 
   function cacheOf(uri: string): DiagnosticCache {
@@ -67,8 +93,13 @@ export function register(connection: Connection, context: ServerContext): void {
     return entry.cache;
   }
 
+  /** Per document with tools, the diagnostics last sent, as JSON (the effects' second publish is skipped when it says the same). */
+  const lastSent = new Map<string, string>();
+
   function sendDiagnostics(uri: string, version: number, diagnostics: ReturnType<typeof toDiagnostic>[]): void {
     published.set(uri, diagnostics.length);
+    if (analyzer.latest(uri)?.result?.declarations.length) lastSent.set(uri, JSON.stringify(diagnostics));
+    else lastSent.delete(uri);
     connection.sendDiagnostics({ uri, version, diagnostics })
       // Written: the time until the next keystroke settles the document's trees (one again), prepares its analysis for
       // the next edit, then warms up what is not warm yet, after the messages already received.
@@ -102,6 +133,9 @@ export function register(connection: Connection, context: ServerContext): void {
   }));
   documents.onDidClose((uri) => {
     caches.delete(uri);
+    clearTimeout(effectReads.get(uri));
+    effectReads.delete(uri);
+    lastSent.delete(uri);
     if (!published.delete(uri)) return;
     connection.sendDiagnostics({ uri, diagnostics: [] }).catch((error: unknown) => log.error('Clearing diagnostics', error));
   });
