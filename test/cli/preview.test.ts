@@ -17,7 +17,7 @@ test('preview prints what clients receive for each tool, with the file as given'
   const projection = JSON.parse(run.stdout);
   const file = path.join(CLI_FIXTURES, 'project/notes.py');
   const analysis = analyzeText(fs.readFileSync(file, 'utf8'), file)!;
-  const expected = projectFile('project/notes.py', analysis.declarations, analysis.findings).tools.map((tool) => positionedTool(tool, 'project/notes.py'));
+  const expected = projectFile('project/notes.py', analysis.declarations, analysis.findings, undefined, analysis.effects).tools.map((tool) => positionedTool(tool, 'project/notes.py'));
   assert.deepEqual(projection, JSON.parse(JSON.stringify({ file: 'project/notes.py', tools: expected })));
   assert.equal(projection.file, 'project/notes.py');
   assert.deepEqual(projection.tools.map((tool: { name: string }) => tool.name), ['DeleteNote', 'GetNote']);
@@ -106,7 +106,7 @@ test('preview FILE sees its project: a tool registered on a server imported from
   // transition_issue passes no annotations in a file that imports no MCP package: only the server imported from server.py makes it a tool.
   assert.deepEqual(preview.tools.map((tool) => [tool.name, tool.line, tool.findings.map((finding) => finding.code)]), [
     ['get_issue', 8, []],
-    ['delete_issue', 14, ['MTL202', 'MTL105']],
+    ['delete_issue', 14, ['MTL202', 'MTL311', 'MTL105']],
     ['transition_issue', 21, ['MTL203']],
   ]);
 });
@@ -153,7 +153,7 @@ test('preview --server lists every tool the server lists across the project, mou
   assert.equal(getIssue.column, 1);
   assert.deepEqual(getIssue.findings.map((finding) => `${finding.code} ${finding.file}:${finding.line}`), ['MTL216 src/jira_mcp/tools/issues.py:8']);
   assert.deepEqual(getIssueByUrl.findings.map((finding) => `${finding.code} ${finding.file}:${finding.line}`), ['MTL216 src/jira_mcp/tools/search.py:11']);
-  assert.deepEqual(deleteIssue.findings.map((finding) => finding.code), ['MTL202', 'MTL105']);
+  assert.deepEqual(deleteIssue.findings.map((finding) => finding.code), ['MTL202', 'MTL311', 'MTL105']);
   assert.equal(roGetIssue.name, 'ro_get_issue');
   assert.deepEqual(roGetIssue.composed, { declaredName: 'get_issue', prefixes: ['ro'], from: { name: 'jira-readonly', variable: 'readonly_mcp', file: 'src/jira_mcp/composite.py', line: 8 } });
   assert.deepEqual(roGetIssue.toolsList.annotations, getIssue.toolsList.annotations);

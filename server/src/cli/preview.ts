@@ -45,7 +45,7 @@ export async function previewFile(options: CliOptions): Promise<string> {
   const project = projectIndexFor([file], [{ display: file, absolute }], { serverModules: config?.serverModules, maxFileSize: options.maxFileSize ?? config?.maxFileSize }).viewFor(absolute);
   const analysis = analyzeText(withLfLineBreaks(source.text), absolute, { ...settings, project });
   if (!analysis) throw new InputError(`cannot preview ${file}: not a Python, TypeScript or JavaScript file`);
-  let tools = projectFile(file, analysis.declarations, analysis.findings, showFile).tools;
+  let tools = projectFile(file, analysis.declarations, analysis.findings, showFile, analysis.effects).tools;
   if (options.tool !== undefined) {
     tools = tools.filter((tool) => tool.name === options.tool || tool.toolsList.name === options.tool);
     if (!tools.length) throw new InputError(`${file} declares no tool named "${options.tool}"`);

@@ -48,6 +48,8 @@ export interface AnalysisResult {
   grammar: GrammarId;
   declarations: ToolDeclaration[];
   findings: Finding[];
+  /** The tools' effects the findings were made with (the preview lists them). */
+  effects?: EffectSource;
 }
 
 /**
@@ -119,14 +121,14 @@ export interface Extraction {
 export function analyzeExtracted(grammar: GrammarId, extraction: Extraction, text: SourceText, options: AnalysisOptions = {}): AnalysisResult {
   const { declarations, suppressions } = extraction;
   const withEffects = options.effects || !extraction.effects ? options : { ...options, effects: extraction.effects };
-  return { grammar, declarations, findings: sortFindings(applyDirectives(suppressions, text, runRules(declarations, text, withEffects), withEffects)) };
+  return { grammar, declarations, findings: sortFindings(applyDirectives(suppressions, text, runRules(declarations, text, withEffects), withEffects)), effects: withEffects.effects };
 }
 
 /** The analysis of a parsed file; with `effectsOf` (the file's path), its tools' effects are read from the tree too. */
 export function analyzeTree(grammar: GrammarId, tree: Tree, text: SourceText, options: AnalysisOptions = {}, effectsOf?: string): AnalysisResult {
   const declarations = extractDeclarations(grammar, tree, text, options);
   const withEffects = effectsOf === undefined ? options : { ...options, effects: effectSource(computeEffects(grammar, tree.rootNode, text, effectsOf, declarations, options.project)) };
-  return { grammar, declarations, findings: findingsFor(tree.rootNode, text, declarations, withEffects) };
+  return { grammar, declarations, findings: findingsFor(tree.rootNode, text, declarations, withEffects), effects: withEffects.effects };
 }
 
 /** The findings of declarations extracted from the syntax `lookup` reads: the rules, then the suppression comments, sorted. */
@@ -242,6 +244,7 @@ function newFinding(rule: Rule, severity: Severity, report: ReportOptions): Find
     related: report.related ?? [],
     fixes: report.fixes ?? [],
     declarationIndex: undefined,
+    codeFlow: report.codeFlow,
   };
 }
 

@@ -331,4 +331,6 @@ export interface Finding {
   fixes: Fix[];
   /** The index of the declaration in the analysis result, when the finding belongs to one. */
   declarationIndex?: number;
+  /** A path through the code that shows the finding (an effect's, from the tool's body to the effect): SARIF's code flow. */
+  codeFlow?: RelatedInfo[];
 }

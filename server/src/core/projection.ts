@@ -5,6 +5,8 @@
 import { FLAG_TO_HINT, HINTS, SPEC_DEFAULTS, ArcadeFlag } from './data/fields';
 import { knownBoolean } from './interpret';
 import { DeclarationForm, EnumItem, Finding, FlagField, HintName, LanguageId, Range, ToolDeclaration, Value } from './model';
+import type { EffectKind, ToolEffects } from './effects/summary';
+import type { EffectSource } from './effects/tool-effects';
 
 export interface JsonFinding {
   file: string;
@@ -67,6 +69,25 @@ export interface ToolProjection {
   webhookMetadata?: Record<string, unknown>;
   /** Set when the name a client sees cannot be known statically (e.g. Arcade's toolkit prefix). */
   note?: string;
+  /** What the tool's body does (issue 27), when its body was found: each effect with its path (1-based, as findings). */
+  effects?: EffectJson[];
+}
+
+export interface EffectJson {
+  kind: EffectKind;
+  conditional: boolean;
+  what: string;
+  path: Array<{ file: string; line: number; column: number; message: string }>;
+}
+
+/** A tool's effects as the preview (and the hover) show them; `showFile` names each step's file. */
+export function effectsJson(effects: ToolEffects, showFile: (absolute: string) => string = (absolute) => absolute): EffectJson[] {
+  return effects.effects.map((effect) => ({
+    kind: effect.kind,
+    conditional: effect.conditional,
+    what: effect.what,
+    path: effect.path.map((step) => ({ file: showFile(step.file), line: step.range.start.line + 1, column: step.range.start.character + 1, message: step.message })),
+  }));
 }
 
 export interface FileProjection {
@@ -100,11 +121,15 @@ export function toJsonFinding(finding: Finding, file: string, showFile: (absolut
   return json;
 }
 
-export function projectFile(file: string, declarations: readonly ToolDeclaration[], findings: readonly Finding[], showFile?: (absolute: string) => string): FileProjection {
+export function projectFile(file: string, declarations: readonly ToolDeclaration[], findings: readonly Finding[], showFile?: (absolute: string) => string, effects?: EffectSource): FileProjection {
   return {
     file,
-    tools: declarations.map((declaration, index) =>
-      projectTool(declaration, findingsOfDeclaration(declarations, findings, index).map((finding) => toJsonFinding(finding, file, showFile)), showFile)),
+    tools: declarations.map((declaration, index) => {
+      const tool = projectTool(declaration, findingsOfDeclaration(declarations, findings, index).map((finding) => toJsonFinding(finding, file, showFile)), showFile);
+      const toolEffects = effects?.of(declaration);
+      if (toolEffects) tool.effects = effectsJson(toolEffects, showFile);
+      return tool;
+    }),
   };
 }
 

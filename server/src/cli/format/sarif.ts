@@ -58,6 +58,20 @@ export function formatSarif(results: readonly FileResult[], version: string): st
           physicalLocation: { artifactLocation: related.file ? { uri: artifactUri(displayPath(related.file, result.file)) } : artifactLocation, region: region(related.range) },
         }));
       }
+      if (finding.codeFlow?.length) {
+        // An effect's path, from the tool's body down to the effect: one thread flow, a location per step.
+        sarif.codeFlows = [{
+          threadFlows: [{
+            locations: finding.codeFlow.map((step, nesting) => ({
+              nestingLevel: nesting,
+              location: {
+                message: { text: step.message },
+                physicalLocation: { artifactLocation: step.file ? { uri: artifactUri(displayPath(step.file, result.file)) } : artifactLocation, region: region(step.range) },
+              },
+            })),
+          }],
+        }];
+      }
       if (finding.fixes.length) {
         sarif.fixes = finding.fixes.map((fix) => ({
           description: { text: fix.title },

@@ -169,13 +169,19 @@ export function commandChange(words: readonly string[]): { kind: ChangeKind; com
   return undefined;
 }
 
-/** The pattern's words in order, the first among the first three words that are not options, then each right after (options may be required words). */
+/**
+ * The pattern's words in order from the first word that is not an option (a short option's value,
+ * `-C repo`, is skipped with it; the pattern may require an option, `branch -D`).
+ */
 function matchesCommand(words: readonly string[], pattern: readonly string[]): boolean {
   if (!pattern.length) return true;
-  const positional = words.filter((word) => !word.startsWith('-') || pattern.includes(word));
-  const start = positional.slice(0, 3).indexOf(pattern[0]);
-  if (start < 0) return false;
-  return pattern.every((word, index) => positional[start + index] === word);
+  const positional: string[] = [];
+  for (let index = 0; index < words.length; index++) {
+    const word = words[index];
+    if (pattern.includes(word) || !word.startsWith('-')) positional.push(word);
+    else if (/^-[A-Za-z]$/.test(word)) index++;
+  }
+  return pattern.every((word, index) => positional[index] === word);
 }
 
 /** The words of a shell command line (quotes removed; pipes and `&&` end the first command). */

@@ -52,6 +52,7 @@ export const effectContradictsClosedWorld: Rule = {
         severity: effect.conditional ? context.severityOf('conditional') : undefined,
         message: fill(MESSAGES.closedWorld, { key: openWorld.key, true: literal(language, true), false: literal(language, false), what: effect.what, chain: chainText(effect) }),
         related: [...place.related, ...pathRelated(effects, effect)],
+        codeFlow: pathRelated(effects, effect),
         fixes,
       });
     }

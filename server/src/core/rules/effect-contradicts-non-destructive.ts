@@ -39,6 +39,7 @@ export const effectContradictsNonDestructive: Rule = {
         severity: effect.conditional ? context.severityOf('conditional') : undefined,
         message: fill(MESSAGES.destructive, { key: destructive.key, true: literal(language, true), false: literal(language, false), what: effect.what, chain: chainText(effect) }),
         related: [...place.related, ...pathRelated(effects, effect)],
+        codeFlow: pathRelated(effects, effect),
         fixes: [setBooleansFix(`Set ${destructive.key} to ${literal(language, true)} (the body ${effect.what})`, [{ value: destructive.value, to: true }], language, { preferred: true })],
       });
     }

@@ -43,6 +43,7 @@ export const effectContradictsReadOnly: Rule = {
         severity: effect.conditional ? context.severityOf('conditional') : undefined,
         message: fill(MESSAGES.readOnly, { key: readOnly.key, true: literal(language, true), false: literal(language, false), what: effect.what, chain: chainText(effect) }),
         related: [...place.related, ...pathRelated(effects, effect)],
+        codeFlow: pathRelated(effects, effect),
         fixes: [setBooleansFix(title, changes, language, { preferred: true })],
       });
     }

@@ -32,6 +32,8 @@ export interface ReportOptions {
   severity?: SeverityOrOff;
   related?: RelatedInfo[];
   fixes?: Fix[];
+  /** The path through the code that shows it (Finding.codeFlow). */
+  codeFlow?: RelatedInfo[];
 }
 
 export interface RuleContext {

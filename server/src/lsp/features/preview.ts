@@ -46,7 +46,7 @@ async function preview(params: PreviewParams, context: ServerContext): Promise<P
   const analysis = await context.analyzer.analyze(params.uri);
   if (!analysis) throw new ResponseError(ErrorCodes.InvalidParams, `${params.uri} is not open in the server.`);
   if (!analysis.result) return { file: params.uri, tools: [], skipped: analysis.skipped };
-  const projection: PreviewResult = projectFile(params.uri, analysis.result.declarations, analysis.result.findings);
+  const projection: PreviewResult = projectFile(params.uri, analysis.result.declarations, analysis.result.findings, undefined, analysis.options.effects);
   const position = params.position;
   if (position && typeof position.line === 'number' && typeof position.character === 'number') {
     // On a server's definition: the whole server. (The workspace's project index goes here once the server keeps one.)
