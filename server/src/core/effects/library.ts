@@ -73,6 +73,8 @@ export function libraryMethod(tables: EffectTables, value: Known, method: string
   const message = methodRow(tables.messageMethods, type, method);
   if (message && !args.positional[0]?.builder) builder.change(message.kind, message.what, label, range);
   if (type !== 'sdk') return;
+  // `session.client("s3")`, `s3.Bucket(name)`: a client or handle made, nothing called yet.
+  if (tables.types.find((row) => row.type === 'sdk')?.returns?.[method]) return;
   // `octokit.request("DELETE /repos/{owner}/{repo}")`: the route says the method.
   const route = method === 'request' ? /^([A-Z]+)\s+(\/\S*)/.exec(args.positional[0]?.text ?? '') : null;
   if (route) builder.http(route[1], { text: route[2] }, undefined, label, range);

@@ -100,8 +100,9 @@ export class PythonCalls {
     if (process) return this.onProcess(process.takes, context);
     if (matchesPath(path, TABLES.evalFunctions)) return builder.evaluate(first(), label, range);
     if (TABLES.types.some((row) => matchesPath(path, row.constructors))) return;
+    // A vendor SDK's module function (`stripe.Customer.create`); its classes (`botocore.config.Config`) only make objects.
     const sdk = TABLES.sdkModules.find((module) => path === module || path.startsWith(`${module}.`));
-    if (sdk) return builder.sdk(sdk, lastSegment(path), label, range);
+    if (sdk) return /^[a-z_]/.test(lastSegment(path)) ? builder.sdk(sdk, lastSegment(path), label, range) : undefined;
     if (inModules(path, TABLES.pureModules) || TABLES.pureFunctions.includes(path)) return;
     if (!path.includes('.')) return builder.unknown();
     const name = lastSegment(path);

@@ -139,7 +139,9 @@ export class ScriptCalls {
     if (TABLES.types.some((row) => matchesPath(path, row.constructors))) return true;
     const sdk = TABLES.sdkModules.find((module) => inModules(path, [module]));
     if (sdk) {
-      builder.sdk(sdk, path.slice(path.lastIndexOf('.') + 1), label, range);
+      // A vendor SDK's module function; its classes only make objects.
+      const name = path.slice(path.lastIndexOf('.') + 1);
+      if (/^[a-z_$]/.test(name)) builder.sdk(sdk, name, label, range);
       return true;
     }
     return inModules(path, TABLES.pureModules) || TABLES.pureFunctions.includes(path);
