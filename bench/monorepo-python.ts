@@ -102,6 +102,32 @@ function decorator(pkg: ServerPackage, words: Words, intent: Intent, tool: strin
   }
 }
 
+/**
+ * The package's storage layer (repositories/store.py): a SQLite-backed store class per noun and a
+ * module-level store of each, which the tool modules import (their effects go through it).
+ */
+export function pythonStore(pkg: ServerPackage): string {
+  const out = [`"""Where the ${pkg.name} server keeps what it has seen: one SQLite table per kind."""`, 'import sqlite3', '', 'DATABASE = "state.db"', '', ''];
+  for (const noun of pkg.nouns) {
+    const name = pascal(noun, 'Store');
+    out.push(`class ${name}:`, `    """The ${noun}s seen last."""`, '', '    def __init__(self, path: str) -> None:', '        self.connection = sqlite3.connect(path)', '');
+    out.push('    def get(self, key: str) -> list[tuple]:', `        return self.connection.execute("SELECT key, body FROM ${noun}s WHERE key = ?", (key,)).fetchall()`, '');
+    out.push('    def save(self, key: str, body: str) -> None:', `        self.connection.execute("INSERT OR REPLACE INTO ${noun}s (key, body) VALUES (?, ?)", (key, body))`, '        self.connection.commit()', '');
+    out.push('    def remove(self, key: str) -> None:', `        self.connection.execute("DELETE FROM ${noun}s WHERE key = ?", (key,))`, '        self.connection.commit()', '');
+    out.push('    def touch(self, key: str) -> None:', '        self._record(key)', '');
+    out.push('    def _record(self, key: str) -> None:', `        self.connection.execute("INSERT INTO ${noun}_reads (key) VALUES (?)", (key,))`, '', '');
+    out.push(`${noun}_store = ${name}(DATABASE)`, '', '');
+  }
+  return `${out.join('\n')}\n`;
+}
+
+/** What a tool of `intent` does to the store: saves or removes, and one read in eight records itself (a finding). */
+function storeCall(noun: string, intent: Intent, random: Random): string[] {
+  if (intent === 'write') return [`    _stores.${noun}_store.save(${noun}_id, str(record))`];
+  if (intent === 'delete') return [`    _stores.${noun}_store.remove(${noun}_id)`];
+  return random.chance(1 / 8) ? [`    _stores.${noun}_store.touch(${noun}_id)`] : [`    _stores.${noun}_store.get(${noun}_id)`];
+}
+
 /** A tool module: `from <module>.server import mcp`, tools every 30-60 lines between private helpers. */
 export function pythonToolModule(pkg: ServerPackage, random: Random, lines: number, index: number): string {
   const words = new Words(random, pkg.nouns, false);
@@ -115,6 +141,7 @@ export function pythonToolModule(pkg: ServerPackage, random: Random, lines: numb
     '',
     `from ${pkg.module}.server import ${serverName(pkg)}`,
     `from ${pkg.module}.services.${noun}_service import ${service}`,
+    `from ${pkg.module}.repositories import store as _stores`,
     '',
     `_service = ${service}()`,
     '',
@@ -124,7 +151,7 @@ export function pythonToolModule(pkg: ServerPackage, random: Random, lines: numb
     const tool = words.unique(snake(random.pick(VERBS[intent]), words.noun()));
     out.push('', ...decorator(pkg, words, intent, tool));
     out.push(`async def ${tool}(${noun}_id: Annotated[str, "The ${noun}'s id"], limit: int = 20) -> dict:`, `    """${pascal(...tool.split('_'))} through the ${noun} API."""`);
-    out.push(`    record = await _service.fetch(${noun}_id)`, `    items = _normalise_${tool}(record, limit)`, `    return {"${noun}": ${noun}_id, "items": items, "count": len(items)}`, '', '');
+    out.push(`    record = await _service.fetch(${noun}_id)`, ...storeCall(noun, intent, random), `    items = _normalise_${tool}(record, limit)`, `    return {"${noun}": ${noun}_id, "items": items, "count": len(items)}`, '', '');
     out.push(...pythonFunction(words, `_normalise_${tool}`, ['record: dict', 'limit: int'], 'list[dict]'));
   }
   return `${out.join('\n')}\n`;

@@ -113,6 +113,32 @@ function annotations(words: Words, intent: Intent): string[] {
   }
 }
 
+/**
+ * The package's storage layer (src/storage/store.ts): a Postgres-backed store class per noun and a
+ * module-level store of each, which the tool modules import (their effects go through it).
+ */
+export function typescriptStore(pkg: ServerPackage): string {
+  const out = [`// Where the ${pkg.name} server keeps what it has seen: one Postgres table per kind.`, 'import { Pool } from "pg";', '', 'const pool = new Pool({ connectionString: process.env.DATABASE_URL });', ''];
+  for (const noun of pkg.nouns) {
+    const name = pascal(noun, 'Store');
+    out.push(`export class ${name} {`, '  constructor(private readonly db: Pool) {}', '');
+    out.push('  async get(key: string): Promise<unknown[]> {', `    return (await this.db.query("SELECT key, body FROM ${noun}s WHERE key = $1", [key])).rows;`, '  }', '');
+    out.push('  async save(key: string, body: string): Promise<void> {', `    await this.db.query("INSERT INTO ${noun}s (key, body) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET body = $2", [key, body]);`, '  }', '');
+    out.push('  async remove(key: string): Promise<void> {', `    await this.db.query("DELETE FROM ${noun}s WHERE key = $1", [key]);`, '  }', '');
+    out.push('  async touch(key: string): Promise<void> {', '    await this.record(key);', '  }', '');
+    out.push('  private async record(key: string): Promise<void> {', `    await this.db.query("INSERT INTO ${noun}_reads (key) VALUES ($1)", [key]);`, '  }', '}', '');
+    out.push(`export const ${noun}Store = new ${name}(pool);`, '');
+  }
+  return `${out.join('\n')}\n`;
+}
+
+/** What a tool of `intent` does to the store: saves or removes, and one read in eight records itself (a finding). */
+function storeCall(target: string, intent: Intent, random: Random): string {
+  if (intent === 'write') return `await stores.${target}Store.save(${target}Id, "{}");`;
+  if (intent === 'delete') return `await stores.${target}Store.remove(${target}Id);`;
+  return random.chance(1 / 8) ? `await stores.${target}Store.touch(${target}Id);` : `await stores.${target}Store.get(${target}Id);`;
+}
+
 /** A tool module: `import { server } from "../server.js"`, tools through `server.registerTool` or the helper. */
 export function typescriptToolModule(pkg: ServerPackage, random: Random, lines: number, index: number): string {
   const words = new Words(random, pkg.nouns, false);
@@ -124,6 +150,7 @@ export function typescriptToolModule(pkg: ServerPackage, random: Random, lines: 
     pkg.flavour === 'sdk' ? 'import type { ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";' : 'import { registerTool, READ_ONLY, DESTRUCTIVE } from "@repo/common";',
     'import { server } from "../server.js";',
     `import { ${client} } from "../clients/${noun}-client.js";`,
+    'import * as stores from "../storage/store.js";',
     '',
     `const client = new ${client}(process.env.API_URL ?? "https://api.example.com");`,
     ...(pkg.flavour === 'sdk' ? ['const READ_ONLY: ToolAnnotations = { readOnlyHint: true, openWorldHint: true };', 'const DESTRUCTIVE: ToolAnnotations = { destructiveHint: true, openWorldHint: true };'] : []),
@@ -139,10 +166,10 @@ export function typescriptToolModule(pkg: ServerPackage, random: Random, lines: 
     const normalise = camel('normalise', ...tool.split('_'));
     if (helper) {
       out.push('registerTool(server, {', `  name: "${tool}",`, `  description: "${pascal(verb)} one ${target}.",`, `  inputSchema: ${schema},`, ...annotations(words, intent).map((line) => `  ${line}`));
-      out.push(`}, async ({ ${target}Id, limit }) => ${normalise}(await client.${camel(verb, target)}(${target}Id), limit ?? 20));`, '');
+      out.push(`}, async ({ ${target}Id, limit }) => {`, `  ${storeCall(target, intent, random)}`, `  return ${normalise}(await client.${camel(verb, target)}(${target}Id), limit ?? 20);`, '});', '');
     } else {
       out.push('server.registerTool(', `  "${tool}",`, '  {', `    title: "${pascal(verb, target)}",`, `    description: "${pascal(verb)} one ${target}.",`, `    inputSchema: ${schema},`);
-      out.push(...annotations(words, intent).map((line) => `    ${line}`), '  },', `  async ({ ${target}Id, limit }) => {`, `    const items = ${normalise}(await client.${camel(verb, target)}(${target}Id), limit ?? 20);`);
+      out.push(...annotations(words, intent).map((line) => `    ${line}`), '  },', `  async ({ ${target}Id, limit }) => {`, `    ${storeCall(target, intent, random)}`, `    const items = ${normalise}(await client.${camel(verb, target)}(${target}Id), limit ?? 20);`);
       out.push('    return { content: [{ type: "text", text: JSON.stringify(items) }] };', '  },', ');', '');
     }
     out.push(...typescriptFunction(words, normalise), '');

@@ -3,7 +3,9 @@
  * 2,000 source files and 800,000 lines in npm/pnpm workspaces (packages/*, servers/*): four
  * TypeScript MCP servers and three Python ones whose tool modules import the server object from
  * their package's server module (or register through packages/common's helper), tests, and
- * ordinary application code, about a third of which speaks of toolbars, tooling or metadata.
+ * ordinary application code, about a third of which speaks of toolbars, tooling or metadata. Each
+ * server package has a storage layer (a store class per noun over SQLite or Postgres, and a module-level
+ * store of each) that its tools write, delete and read through, one module away (issue 27's effects).
  * One source file in ten holds tools, among them a 500-line Python and a 10,000-line TypeScript
  * module made by bench/generate.ts's templates, which the keystroke rows type into.
  * Files are made one at a time (a generator), so a whole monorepo is never held in memory.
@@ -13,10 +15,10 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { generatePython, generateScript } from './generate';
 import { COMMON_DIR, LIBRARY_NOUNS, ServerPackage, SERVERS, UI_DIR } from './monorepo-layout';
-import { pythonAppModule, pythonInit, pythonMain, pyproject, pythonServer, pythonTest, pythonToolModule, pythonTypingHeader } from './monorepo-python';
+import { pythonAppModule, pythonInit, pythonMain, pyproject, pythonServer, pythonStore, pythonTest, pythonToolModule, pythonTypingHeader } from './monorepo-python';
 import {
   commonIndex, commonLogger, commonRegister, packageJson, serverPackageJson, tsconfig, typescriptAppModule, typescriptEntry,
-  typescriptServer, typescriptToolModule, typescriptTypingHeader,
+  typescriptServer, typescriptStore, typescriptToolModule, typescriptTypingHeader,
 } from './monorepo-typescript';
 import { Random } from './random';
 
@@ -80,7 +82,7 @@ function drawSize(random: Random): number {
 }
 
 function plan(random: Random, totalFiles: number): Planned[] {
-  const fixedSources = SERVERS.reduce((sum, pkg) => sum + (pkg.language === 'python' ? 4 + PYTHON_FOLDERS.length : 2), 3) + 2;
+  const fixedSources = SERVERS.reduce((sum, pkg) => sum + (pkg.language === 'python' ? 5 + PYTHON_FOLDERS.length : 3), 3) + 2;
   const toolFiles = Math.max(4, Math.round(totalFiles / 10));
   const testTools = Math.max(1, Math.round(toolFiles * 0.15));
   const toolModules = toolFiles - testTools - 2;
@@ -167,11 +169,11 @@ function setupFiles(planned: readonly Planned[]): MonorepoFile[] {
     const tools = planned.filter((file) => file.pkg === pkg && file.kind === 'tools').map((file) => path.basename(file.path).replace(/\.(py|ts)$/, ''));
     for (const typing of Object.values(TYPING_FILES)) if (typing.startsWith(`${pkg.dir}/`)) tools.push(path.basename(typing).replace(/\.(py|ts)$/, ''));
     if (pkg.language === 'typescript') {
-      files.push([`${pkg.dir}/src/server.ts`, typescriptServer(pkg)], [`${pkg.dir}/src/index.ts`, typescriptEntry(tools)]);
+      files.push([`${pkg.dir}/src/server.ts`, typescriptServer(pkg)], [`${pkg.dir}/src/index.ts`, typescriptEntry(tools)], [`${pkg.dir}/src/storage/store.ts`, typescriptStore(pkg)]);
       continue;
     }
     const src = `${pkg.dir}/src/${pkg.module}`;
-    files.push([`${src}/__init__.py`, pythonInit(pkg)], [`${src}/server.py`, pythonServer(pkg)], [`${src}/__main__.py`, pythonMain(pkg, tools)]);
+    files.push([`${src}/__init__.py`, pythonInit(pkg)], [`${src}/server.py`, pythonServer(pkg)], [`${src}/__main__.py`, pythonMain(pkg, tools)], [`${src}/repositories/store.py`, pythonStore(pkg)]);
     for (const folder of ['tools', ...PYTHON_FOLDERS]) files.push([`${src}/${folder}/__init__.py`, '']);
   }
   return files.map(([file, text]) => ({ path: file, text, kind: 'setup' }));

@@ -32,12 +32,12 @@ export class ProjectCallees implements CalleeResolver {
         return target && this.method(target.file, target.name, callee.method, 0);
       }
       case 'singleton': {
-        const target = this.symbol(file, callee.module, callee.name);
+        const object = this.objectOf(file, callee);
         // `from . import state; state.save()`: a module's function.
-        if (target?.module) return callee.members?.length ? undefined : this.function(target.file, callee.method);
-        if (callee.members?.length) return undefined;
-        const cls = target && this.effectsOf(target.file)?.singletons.get(target.name);
-        const classTarget = cls && target && this.classIn(target.file, cls);
+        if (object?.module) return this.function(object.file, callee.method);
+        if (!object || object.members.length) return undefined;
+        const cls = this.effectsOf(object.file)?.singletons.get(object.name);
+        const classTarget = cls && this.classIn(object.file, cls);
         return classTarget && this.method(classTarget.file, classTarget.name, callee.method, 0);
       }
     }
@@ -46,10 +46,23 @@ export class ProjectCallees implements CalleeResolver {
   /** The library value an imported module-level object is (`engine = create_engine(...)`), with the attributes read from it. */
   libraryValue(file: string, callee: CalleeRef): Known | undefined {
     if (callee.kind !== 'singleton') return undefined;
-    const target = this.symbol(file, callee.module, callee.name);
-    let value = target && !target.module ? this.effectsOf(target.file)?.values.get(target.name) : undefined;
-    for (const member of callee.members ?? []) value = value && memberOf(tablesFor(target!.file), value, member);
+    const object = this.objectOf(file, callee);
+    if (!object || object.module) return undefined;
+    let value = this.effectsOf(object.file)?.values.get(object.name);
+    for (const member of object.members) value = value && memberOf(tablesFor(object.file), value, member);
     return value;
+  }
+
+  /**
+   * The module-level object a call on an imported name reaches, and the attributes read from it
+   * after: `store.save()` is `store` of its module; `stores.invoice_store.save()` (an imported
+   * module) is `invoice_store` of that module; a module itself when nothing is read from it.
+   */
+  private objectOf(file: string, callee: Extract<CalleeRef, { kind: 'singleton' }>): { file: string; name: string; members: string[]; module?: boolean } | undefined {
+    const target = this.symbol(file, callee.module, callee.name);
+    const members = callee.members ?? [];
+    if (!target?.module) return target && { file: target.file, name: target.name, members };
+    return members.length ? { file: target.file, name: members[0], members: members.slice(1) } : { ...target, members };
   }
 
   private effectsOf(file: string): ModuleEffects | undefined {

@@ -335,6 +335,8 @@ export class ScriptValues {
     if (local) return local;
     if (TABLES.configObjects.includes(name) && !this.imports.has(name)) return { switch: { text: name, config: true }, fromConfig: true };
     const imported = this.imports.get(name);
+    // `import * as stores from "./store.js"`: the module, whose objects are read at propagation.
+    if (imported?.name === '*' && isProjectSpecifier(imported.specifier)) return { singleton: { module: imported.specifier, name: '*' } };
     if (!imported || imported.name === '*' || imported.name === 'default' && !isProjectSpecifier(imported.specifier)) return NOTHING;
     if (TABLES.configObjects.includes(imported.name)) return { switch: { text: name, config: true }, fromConfig: true };
     return isClassName(imported.name) || !isProjectSpecifier(imported.specifier) ? NOTHING : { singleton: { module: imported.specifier, name: imported.name } };
