@@ -43,7 +43,7 @@ export async function previewFile(options: CliOptions): Promise<string> {
   // The file sees its project (its server module, its manifest), as when it is linted alone.
   await initAnalysis();
   const project = projectIndexFor([file], [{ display: file, absolute }], { serverModules: config?.serverModules, maxFileSize: options.maxFileSize ?? config?.maxFileSize }).viewFor(absolute);
-  const analysis = analyzeText(withLfLineBreaks(source.text), absolute, { ...settings, project });
+  const analysis = analyzeText(withLfLineBreaks(source.text), absolute, { ...settings, project, allEffects: true });
   if (!analysis) throw new InputError(`cannot preview ${file}: not a Python, TypeScript or JavaScript file`);
   let tools = projectFile(file, analysis.declarations, analysis.findings, showFile, analysis.effects).tools;
   if (options.tool !== undefined) {
@@ -81,7 +81,7 @@ function previewServerOf(file: string, absolute: string, name: string, options: 
   const analyse = (other: string) => {
     const text = index.fs.readText(other);
     if (text === undefined) return undefined;
-    return analyzeText(withLfLineBreaks(text), other, { ...options.settingsFor(other), project: index.viewFor(other) });
+    return analyzeText(withLfLineBreaks(text), other, { ...options.settingsFor(other), project: index.viewFor(other), allEffects: true });
   };
   const tools = previewServer(index, server, analyse, showFile).map(({ projection, file: declaredIn, composed }) => {
     const entry: Record<string, unknown> = { ...positionedTool(projection, showFile(declaredIn)) };

@@ -14,7 +14,7 @@ import { applyDirectives, applySuppressions, SuppressionDirective } from './supp
 import { NodeLookup } from './parse/windows';
 import { ProjectView } from './project/view';
 import { mayDeclareTools as mayDeclareToolsIn } from './prefilter';
-import { computeEffects, EffectSource, effectSource } from './effects/tool-effects';
+import { computeEffects, EffectSource, effectSource, effectsMatter } from './effects/tool-effects';
 
 export interface AnalysisOptions {
   profile?: ProfileName;
@@ -35,6 +35,8 @@ export interface AnalysisOptions {
   effects?: EffectSource;
   /** The config's `firstParty` hosts and SDK modules: calls to them are not external (MTL313). */
   firstParty?: FirstParty;
+  /** Read every tool's effects (the preview lists them), not only those the rules could report on (`effectsMatter`). */
+  allEffects?: boolean;
 }
 
 export interface FirstParty {
@@ -127,7 +129,8 @@ export function analyzeExtracted(grammar: GrammarId, extraction: Extraction, tex
 /** The analysis of a parsed file; with `effectsOf` (the file's path), its tools' effects are read from the tree too. */
 export function analyzeTree(grammar: GrammarId, tree: Tree, text: SourceText, options: AnalysisOptions = {}, effectsOf?: string): AnalysisResult {
   const declarations = extractDeclarations(grammar, tree, text, options);
-  const withEffects = effectsOf === undefined ? options : { ...options, effects: effectSource(computeEffects(grammar, tree.rootNode, text, effectsOf, declarations, options.project)) };
+  const read = options.allEffects ? declarations : declarations.filter(effectsMatter);
+  const withEffects = effectsOf === undefined ? options : { ...options, effects: effectSource(computeEffects(grammar, tree.rootNode, text, effectsOf, read, options.project)) };
   return { grammar, declarations, findings: findingsFor(tree.rootNode, text, declarations, withEffects), effects: withEffects.effects };
 }
 

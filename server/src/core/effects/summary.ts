@@ -118,11 +118,16 @@ export interface FunctionSummary {
   generatedClient?: boolean;
 }
 
+/** A module's function and method summaries by key (`name`, `Class.method`), each read when first asked for. */
+export interface FunctionTable {
+  get(key: string): FunctionSummary | undefined;
+}
+
 /** The summaries of one module, kept by the project index instead of its tree. */
 export interface ModuleEffects {
   file: string;
   /** Functions and methods, by key. */
-  functions: Map<string, FunctionSummary>;
+  functions: FunctionTable;
   /** Module-level names bound to an instance of a project class (`store = Store()`), for importers (`from .db import store`). */
   singletons: Map<string, ClassRef>;
   /** Base classes of the module's classes (their methods are looked up there when not defined). */

@@ -5,7 +5,9 @@
  */
 import { Node } from 'web-tree-sitter';
 import { GrammarId } from '../parse/parser';
-import { ToolDeclaration } from '../model';
+import { FlagField, ToolDeclaration } from '../model';
+import { effectiveBool, flagSets } from '../rules/shared/flags';
+import { readingVerb, readName } from '../rules/shared/name-words';
 import { ProjectView } from '../project/view';
 import { SourceText } from '../source-text';
 import { ToolEntry } from './entry';
@@ -42,6 +44,20 @@ function languageEffects(grammar: GrammarId, root: Node, text: SourceText, file:
     return { entry: (declaration) => scriptEntry(effects, declaration), moduleEffects: () => effects.moduleEffects() };
   }
   return undefined;
+}
+
+/**
+ * Whether a tool's effects can change what the rules report: a flag an effect could contradict
+ * (read-only, not destructive, closed-world), or a destructive flag a read-only name questions
+ * (MTL303 stays silent when the body deletes). Other tools' effects are read for the preview only.
+ */
+export function effectsMatter(declaration: ToolDeclaration): boolean {
+  const reading = readName(declaration);
+  return flagSets(declaration).some((set) => {
+    const value = (field: FlagField | undefined) => effectiveBool(field, declaration.language);
+    return value(set.readOnly) === true || value(set.destructive) === false || value(set.openWorld) === false
+      || (value(set.destructive) === true && !!reading && readingVerb(reading) !== undefined);
+  });
 }
 
 /**

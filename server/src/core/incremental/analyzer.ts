@@ -22,7 +22,7 @@ import { SourceText } from '../source-text';
 import { AnalysisOptions, AnalysisResult, checkDeclarations, findingsFor } from '../analyze';
 import { extractPython, PythonExtraction, PythonExtractionOptions } from '../frontends/python';
 import { PythonModule, StatementBindings } from '../frontends/python/module';
-import { DeclarationMemo } from './memo';
+import { DeclarationMemo, recheckState } from './memo';
 import { pythonSegments, Segment } from './python';
 import { after, before, comparedSegments, firstEndingAtOrAfterRow, groupBySegment, regionUpdate, segmentAtRow, segmentKey, SegmentUpdate, sharesRows, updatedSegments } from './segments';
 import { prepareGroups, Shift, ShiftableGroup } from './shift';
@@ -89,12 +89,7 @@ export class IncrementalAnalyzer {
    * declarations, found with `lookup` (the same syntax). Undefined when there is no analysis to check.
    */
   recheck(lookup: NodeLookup): Finding[] | undefined {
-    const state = this.state;
-    if (!state) return undefined;
-    const declarations = state.groups.flatMap((group) => group.declarations);
-    state.memo.forget(declarations);
-    for (const group of state.groups) group.shifter.reset();
-    return findingsFor(lookup, state.text, declarations, state.options, state.memo);
+    return this.state && recheckState(this.state, lookup);
   }
 
   /**

@@ -33,7 +33,7 @@ import {
 import { rowAt, shiftFor, statementAt, statementHolding, textChange } from '../frontends/typescript/edit-region';
 import { ValueReader } from '../frontends/typescript/values';
 import { collectFileNodes, FileNodes } from '../frontends/typescript/walk';
-import { DeclarationMemo } from './memo';
+import { DeclarationMemo, recheckState } from './memo';
 import { Span } from '../parse/joined-windows';
 import { inSpans, regionSpans, regionsNotIn, widenedChange } from './regions';
 import { prepareGroups, Shift, ShiftableGroup } from './shift';
@@ -103,12 +103,7 @@ export class IncrementalScriptAnalyzer {
 
   /** The rule results of the last analysis checked again (the tools' effects became known); undefined when none is kept. */
   recheck(lookup: NodeLookup): Finding[] | undefined {
-    const state = this.state;
-    if (!state) return undefined;
-    const declarations = state.groups.flatMap((group) => group.declarations);
-    state.memo.forget(declarations);
-    for (const group of state.groups) group.shifter.reset();
-    return findingsFor(lookup, state.text, declarations, state.options, state.memo);
+    return this.state && recheckState(this.state, lookup);
   }
 
   /**

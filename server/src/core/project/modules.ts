@@ -13,7 +13,7 @@ import { GrammarId, grammarForPath, isGrammarLoaded, parse, SteppedParse } from 
 import { Range, ToolDeclaration } from '../model';
 import type { Extraction } from '../analyze';
 import { findSuppressions } from '../suppressions';
-import { computeEffects, effectSource } from '../effects/tool-effects';
+import { computeEffects, effectSource, effectsMatter } from '../effects/tool-effects';
 import { PythonFacts, pythonFacts } from './facts-python';
 import { ScriptFacts, scriptFacts } from './facts-script';
 import { GoFacts, goFacts } from './facts-go';
@@ -112,7 +112,7 @@ export function* readToolsInSteps(file: string, text: string, view: ProjectView,
     const facts = factsOfTree(tree, grammar, file, text, serverModules);
     const extraction: Extraction = { declarations: tools.declarations, suppressions: suppressions ? findSuppressions(tree.rootNode, text) : [] };
     // Kept for linting the file without its tree (the CLI): its tools' effects too.
-    if (suppressions) extraction.effects = effectSource(computeEffects(grammar, tree.rootNode, text, file, tools.declarations, view));
+    if (suppressions) extraction.effects = effectSource(computeEffects(grammar, tree.rootNode, text, file, tools.declarations.filter(effectsMatter), view));
     return { tools: tools.tools, extraction, facts };
   } catch {
     return undefined;

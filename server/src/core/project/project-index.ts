@@ -19,7 +19,7 @@ import { WrapperCallers } from './wrapper-callers';
 import { ServerLists } from './server-lists';
 import type { Extraction } from '../analyze';
 import type { ModuleEffects } from '../effects/summary';
-import { readModuleEffects } from '../effects/module-effects';
+import { ModuleEffectsReader } from '../effects/module-effects';
 
 /** At most this many modules' effect summaries are kept (the oldest read are dropped first). */
 const MAX_EFFECT_SUMMARIES = 5000;
@@ -68,6 +68,7 @@ export class ProjectIndex implements SymbolSource {
   readonly wrapperCallers = new WrapperCallers();
   /** Per module read by a tool's effects: its effect summaries (effects/summary.ts). */
   private readonly effects = new Map<string, ModuleEffects | undefined>();
+  private readonly effectsReader = new ModuleEffectsReader((file) => this.fs.readText(file));
 
   constructor(private readonly roots: readonly string[], readonly fs: ProjectFileSystem, private readonly options: ProjectIndexOptions = {}) {}
 
@@ -197,9 +198,8 @@ export class ProjectIndex implements SymbolSource {
   /** A module's effect summaries, read once (and again after it changes). */
   effectsOf(file: string): ModuleEffects | undefined {
     if (!this.effects.has(file)) {
-      const text = this.fs.readText(file);
       if (this.effects.size >= MAX_EFFECT_SUMMARIES) this.effects.delete(this.effects.keys().next().value!);
-      this.effects.set(file, text === undefined ? undefined : readModuleEffects(file, text));
+      this.effects.set(file, this.effectsReader.read(file));
     }
     return this.effects.get(file);
   }
@@ -324,6 +324,7 @@ export class ProjectIndex implements SymbolSource {
       }
     }
     this.effects.delete(file);
+    this.effectsReader.release(file);
     for (const module of dropped) {
       this.facts.delete(module);
       this.tools.delete(module);

@@ -3,10 +3,9 @@ import { setBooleansFix } from '../fixes/flag-fixes';
 import { Fix } from '../model';
 import { matchesHost, matchesModule } from '../effects/classify';
 import { ToolEffect } from '../effects/summary';
-import { fill, Rule, severities } from './rule';
+import { Rule } from './rule';
 import { effectiveBool, flagSets, literal } from './shared/flags';
-import { chainText, CONDITIONAL_CASES, effectTablesDoc, firstEffect, pathRelated } from './shared/effects';
-import { placeEntry } from './shared/place';
+import { EFFECT_RULE, effectMessage, effectTablesDoc, firstEffect, reportEffect } from './shared/effects';
 
 const MESSAGES = {
   closedWorld: '{key} is {false}, but this tool {what} ({chain}): clients assume it stays in your system. Set {key} to {true}.',
@@ -17,10 +16,7 @@ const EXTERNAL = new Set(['external'] as const);
 export const effectContradictsClosedWorld: Rule = {
   code: 'MTL313',
   name: 'effect-contradicts-closed-world',
-  severity: severities('info', { strict: 'warning', spec: 'off', arcade: 'off' }),
-  cases: CONDITIONAL_CASES,
-  fixable: 'quickfix',
-  readsEffects: true,
+  ...EFFECT_RULE,
   messages: MESSAGES,
   docs: {
     summary: 'A tool marked closed-world calls an external host or a vendor SDK in its body.',
@@ -42,19 +38,11 @@ export const effectContradictsClosedWorld: Rule = {
     for (const set of flagSets(declaration)) {
       const openWorld = set.openWorld;
       if (!openWorld || effectiveBool(openWorld, language) !== false) continue;
-      const place = placeEntry(openWorld.entry, openWorld.key);
       const fixes: Fix[] = [setBooleansFix(`Set ${openWorld.key} to ${literal(language, true)} (the body ${effect.what})`, [{ value: openWorld.value, to: true }], language, { preferred: true })];
       const configFile = context.firstParty?.configFile;
       const firstParty = effect.host && configFile ? treatAsFirstPartyFix(effect.host, configFile, context.textOf(configFile)) : undefined;
       if (firstParty) fixes.push(firstParty);
-      context.report({
-        range: place.range,
-        severity: effect.conditional ? context.severityOf('conditional') : undefined,
-        message: fill(MESSAGES.closedWorld, { key: openWorld.key, true: literal(language, true), false: literal(language, false), what: effect.what, chain: chainText(effect) }),
-        related: [...place.related, ...pathRelated(effects, effect)],
-        codeFlow: pathRelated(effects, effect),
-        fixes,
-      });
+      reportEffect(context, openWorld, effects, effect, effectMessage(MESSAGES.closedWorld, openWorld, language, effect), fixes);
     }
   },
 };

@@ -1,8 +1,7 @@
 import { setBooleansFix } from '../fixes/flag-fixes';
-import { fill, Rule, severities } from './rule';
+import { Rule } from './rule';
 import { effectiveBool, flagSets, literal } from './shared/flags';
-import { chainText, CONDITIONAL_CASES, DESTROYING, effectTablesDoc, firstEffect, pathRelated } from './shared/effects';
-import { placeEntry } from './shared/place';
+import { EFFECT_RULE, DESTROYING, effectMessage, effectTablesDoc, firstEffect, reportEffect } from './shared/effects';
 
 const MESSAGES = {
   destructive: '{key} is {false}, but this tool {what} ({chain}): clients will not warn first. Set {key} to {true}.',
@@ -11,10 +10,7 @@ const MESSAGES = {
 export const effectContradictsNonDestructive: Rule = {
   code: 'MTL312',
   name: 'effect-contradicts-non-destructive',
-  severity: severities('info', { strict: 'warning', spec: 'off', arcade: 'off' }),
-  cases: CONDITIONAL_CASES,
-  fixable: 'quickfix',
-  readsEffects: true,
+  ...EFFECT_RULE,
   messages: MESSAGES,
   docs: {
     summary: 'A tool marked non-destructive deletes, overwrites, or runs caller-supplied SQL or code in its body.',
@@ -33,15 +29,8 @@ export const effectContradictsNonDestructive: Rule = {
     for (const set of flagSets(declaration)) {
       const destructive = set.destructive;
       if (!destructive || effectiveBool(destructive, language) !== false || effectiveBool(set.readOnly, language) === true) continue;
-      const place = placeEntry(destructive.entry, destructive.key);
-      context.report({
-        range: place.range,
-        severity: effect.conditional ? context.severityOf('conditional') : undefined,
-        message: fill(MESSAGES.destructive, { key: destructive.key, true: literal(language, true), false: literal(language, false), what: effect.what, chain: chainText(effect) }),
-        related: [...place.related, ...pathRelated(effects, effect)],
-        codeFlow: pathRelated(effects, effect),
-        fixes: [setBooleansFix(`Set ${destructive.key} to ${literal(language, true)} (the body ${effect.what})`, [{ value: destructive.value, to: true }], language, { preferred: true })],
-      });
+      const fix = setBooleansFix(`Set ${destructive.key} to ${literal(language, true)} (the body ${effect.what})`, [{ value: destructive.value, to: true }], language, { preferred: true });
+      reportEffect(context, destructive, effects, effect, effectMessage(MESSAGES.destructive, destructive, language, effect), [fix]);
     }
   },
 };

@@ -1,8 +1,7 @@
 import { setBooleansFix } from '../fixes/flag-fixes';
-import { fill, Rule, severities } from './rule';
+import { Rule } from './rule';
 import { effectiveBool, flagSets, literal } from './shared/flags';
-import { CHANGING, chainText, CONDITIONAL_CASES, DESTROYING, effectTablesDoc, firstEffect, pathRelated } from './shared/effects';
-import { placeEntry } from './shared/place';
+import { CHANGING, EFFECT_RULE, DESTROYING, effectMessage, effectTablesDoc, firstEffect, reportEffect } from './shared/effects';
 
 const MESSAGES = {
   readOnly: '{key} is {true}, but this tool {what} ({chain}): clients may run it unasked. Set {key} to {false}.',
@@ -11,10 +10,7 @@ const MESSAGES = {
 export const effectContradictsReadOnly: Rule = {
   code: 'MTL311',
   name: 'effect-contradicts-read-only',
-  severity: severities('info', { strict: 'warning', spec: 'off', arcade: 'off' }),
-  cases: CONDITIONAL_CASES,
-  fixable: 'quickfix',
-  readsEffects: true,
+  ...EFFECT_RULE,
   messages: MESSAGES,
   docs: {
     summary: 'A tool marked read-only writes, deletes, runs a process or runs caller-supplied SQL or code in its body.',
@@ -33,19 +29,11 @@ export const effectContradictsReadOnly: Rule = {
     for (const set of flagSets(declaration)) {
       const readOnly = set.readOnly;
       if (!readOnly || effectiveBool(readOnly, language) !== true) continue;
-      const place = placeEntry(readOnly.entry, readOnly.key);
       const deletes = firstEffect(effects, DESTROYING, (found) => found.conditional === effect.conditional);
       const destructive = deletes && set.destructive && effectiveBool(set.destructive, language) === false ? [{ value: set.destructive.value, to: true }] : [];
       const changes = [{ value: readOnly.value, to: false }, ...destructive];
       const title = `Set ${readOnly.key} to ${literal(language, false)}${destructive.length ? ` and ${set.destructive!.key} to ${literal(language, true)}` : ''} (the body ${effect.what})`;
-      context.report({
-        range: place.range,
-        severity: effect.conditional ? context.severityOf('conditional') : undefined,
-        message: fill(MESSAGES.readOnly, { key: readOnly.key, true: literal(language, true), false: literal(language, false), what: effect.what, chain: chainText(effect) }),
-        related: [...place.related, ...pathRelated(effects, effect)],
-        codeFlow: pathRelated(effects, effect),
-        fixes: [setBooleansFix(title, changes, language, { preferred: true })],
-      });
+      reportEffect(context, readOnly, effects, effect, effectMessage(MESSAGES.readOnly, readOnly, language, effect), [setBooleansFix(title, changes, language, { preferred: true })]);
     }
   },
 };

@@ -60,7 +60,7 @@ export async function serverPreview(index: ProjectIndex | undefined, uri: string
   for (const other of files) settings.set(other, await context.settings.settingsFor(uriOf(other)));
   const analyse = (other: string) => {
     const text = project.fs.readText(other);
-    return text === undefined ? undefined : analyzeText(text, other, { ...settings.get(other), project: project.viewFor(other) });
+    return text === undefined ? undefined : analyzeText(text, other, { ...settings.get(other), project: project.viewFor(other), allEffects: true });
   };
   const tools = previewServer(project, server, analyse, uriOf).map(({ projection, file: declaredIn, composed }): ServerPreviewTool => ({
     ...projection,

@@ -52,8 +52,17 @@ function toolParameterNames(definition: Node): string[] {
   return names;
 }
 
-/** The `@server.call_tool()` handlers of the module (at any depth: servers are often made inside a function). */
-function callToolHandlers(root: Node): Node[] {
+const HANDLERS = new WeakMap<PythonEffects, Node[]>();
+
+/** The `@server.call_tool()` handlers of the module (at any depth: servers are often made inside a function), read once per module. */
+function callToolHandlers(effects: PythonEffects): Node[] {
+  let handlers = HANDLERS.get(effects);
+  if (!handlers) HANDLERS.set(effects, (handlers = readCallToolHandlers(effects.root)));
+  return handlers;
+}
+
+function readCallToolHandlers(root: Node): Node[] {
+  if (!root.text.includes('call_tool')) return [];
   return root.descendantsOfType('decorated_definition').flatMap((holder) => {
     if (!holder || !namedChildren(holder).some((decorator) => decorator.type === 'decorator' && /\.call_tool\s*\(/.test(decorator.text))) return [];
     const definition = holder.childForFieldName('definition');
@@ -65,7 +74,7 @@ function callToolHandlers(root: Node): Node[] {
 function lowLevelEntry(effects: PythonEffects, declaration: ToolDeclaration): ToolEntry | undefined {
   const names = nameTexts(declaration);
   if (!names.length) return undefined;
-  for (const handler of callToolHandlers(effects.root)) {
+  for (const handler of callToolHandlers(effects)) {
     const parameters = effects.values.parameterNodes(handler);
     const nameParameter = parameters[0]?.name;
     const argumentsParameter = parameters[1]?.name;
@@ -81,7 +90,7 @@ function lowLevelEntry(effects: PythonEffects, declaration: ToolDeclaration): To
       return { kind: 'summary', summary, toolParameters: new Set(argumentsParameter ? [argumentsParameter] : []) };
     }
   }
-  return callToolHandlers(effects.root).length ? dispatchTarget(effects, names) : undefined;
+  return callToolHandlers(effects).length ? dispatchTarget(effects, names) : undefined;
 }
 
 /** How a branch may name the tool: its name as a string, or the expression written for it (`GitTools.STATUS`). */

@@ -3,17 +3,17 @@
  * statement, its calls read against the tables (calls.ts), under the conditions they run in.
  */
 import { Node } from 'web-tree-sitter';
-import { GENERATED_CLIENT_FOLDERS, GENERATED_HEADER_WORDS } from '../../data/effects/shared';
 import { PythonModule } from '../../frontends/python/module';
 import { namedChildren, rangeOf } from '../../frontends/syntax';
 import { SourceText } from '../../source-text';
 import { SummaryBuilder } from '../builder';
 import { isSelectOnlyPrefix, isSqlGuardName, isTelemetryName } from '../classify';
-import { derived, Known, paramsOf } from '../known';
+import { derived, paramsOf } from '../known';
 import { FunctionSummary, Gate, ModuleEffects, ParameterInfo } from '../summary';
 import { IgnoredLines, ignoredEffectLines } from '../ignore';
 import { PythonCalls } from './calls';
 import { PythonValues, Scope } from './values';
+import { isGeneratedModule, isParameterValue, lazyFunctions, negate, StatementWalker, walkBlock } from '../walk';
 
 const READ_ONLY_KEYWORDS = new Set(['readonly', 'read_only', 'postgresql_readonly']);
 
@@ -26,17 +26,23 @@ export class PythonEffects {
   constructor(readonly root: Node, text: SourceText, readonly file: string) {
     this.values = new PythonValues(new PythonModule(root, text), root);
     this.ignored = ignoredEffectLines(root, text);
-    this.generated = isGeneratedModule(file, root);
+    // A header comment or the module's docstring may say it is generated.
+    this.generated = isGeneratedModule(file, namedChildren(root).slice(0, 3).filter((node) => node.type === 'comment' || (node.type === 'expression_statement' && namedChildren(node)[0]?.type === 'string')).map((node) => node.text));
     this.calls = new PythonCalls(this.values);
   }
 
-  /** Every function's and method's summary, the module's singletons and the classes' bases. */
+  /** The module's summaries (each function's read when first asked for, while the tree lives), its singletons, its classes' bases. */
   moduleEffects(): ModuleEffects {
-    const functions = new Map<string, FunctionSummary>();
-    for (const [name, definition] of this.values.functions) functions.set(name, this.summariseFunction(definition));
-    for (const [className, info] of this.values.classes) {
-      for (const [name, definition] of info.methods) functions.set(`${className}.${name}`, this.summariseFunction(definition, className));
-    }
+    const functions = lazyFunctions((key) => {
+      const dot = key.indexOf('.');
+      if (dot < 0) {
+        const definition = this.values.functions.get(key);
+        return definition && this.summariseFunction(definition);
+      }
+      const className = key.slice(0, dot);
+      const definition = this.values.classes.get(className)?.methods.get(key.slice(dot + 1));
+      return definition && this.summariseFunction(definition, className);
+    });
     const singletons = new Map<string, { module?: string; name: string }>();
     for (const [name, value] of this.values.globals) if (value.cls) singletons.set(name, value.cls);
     const bases = new Map([...this.values.classes].map(([name, info]) => [name, info.bases]));
@@ -79,18 +85,15 @@ export class PythonEffects {
   }
 
   private walkBlock(statements: readonly Node[], scope: Scope, builder: SummaryBuilder): void {
-    let restore: Gate[] | undefined;
-    for (const statement of statements) {
-      this.walkStatement(statement, scope, builder);
-      if (statement.type !== 'if_statement' || statement.childForFieldName('alternative') || !exits(statement.childForFieldName('consequence'))) continue;
-      // `if dry_run: return preview`: the rest of the block runs only when the condition is false.
-      const condition = statement.childForFieldName('condition');
-      this.guard(condition, scope, builder);
-      const negated = negate(this.gatesOf(condition, scope));
-      if (negated) restore ??= builder.addGates(negated);
-    }
-    if (restore) builder.restoreGates(restore);
+    walkBlock(this.walker, statements, scope, builder);
   }
+
+  private readonly walker: StatementWalker<Scope> = {
+    walkStatement: (statement, scope, builder) => this.walkStatement(statement, scope, builder),
+    exits,
+    gatesOf: (condition, scope) => this.gatesOf(condition, scope),
+    guard: (condition, scope, builder) => this.guard(condition, scope, builder),
+  };
 
   private walkStatement(statement: Node, scope: Scope, builder: SummaryBuilder): void {
     switch (statement.type) {
@@ -213,7 +216,7 @@ export class PythonEffects {
   private valueGate(node: Node, scope: Scope, when: boolean): Gate[] | undefined {
     const value = this.values.valueOf(node, scope);
     if (value.switch) return [{ kind: 'switch', text: value.switch.text, when, config: value.switch.config }];
-    if (node.type === 'identifier' && isParameterItself(value, node.text)) return [{ kind: 'parameter', parameter: node.text, when }];
+    if (node.type === 'identifier' && isParameterValue(value, node.text)) return [{ kind: 'parameter', parameter: node.text, when }];
     return undefined;
   }
 
@@ -231,7 +234,7 @@ export class PythonEffects {
     if (!equal && operator !== '!=' && operator !== 'is not') return undefined;
     const value = this.values.valueOf(tested, scope);
     if (value.switch) return this.valueGate(tested, scope, literal.type === 'none' ? !equal : equal);
-    if (tested.type !== 'identifier' || !isParameterItself(value, tested.text)) return undefined;
+    if (tested.type !== 'identifier' || !isParameterValue(value, tested.text)) return undefined;
     const truth = literal.type === 'true' ? true : literal.type === 'false' || literal.type === 'none' ? false : undefined;
     return truth === undefined ? undefined : [{ kind: 'parameter', parameter: tested.text, when: equal ? truth : !truth }];
   }
@@ -266,17 +269,6 @@ function isGuardShaped(condition: Node): boolean {
   }
   return condition.descendantsOfType('comparison_operator').concat(condition.type === 'comparison_operator' ? [condition] : [])
     .some((comparison) => comparison?.children.some((child) => child?.text === 'in') && namedChildren(comparison).at(-1)?.type !== 'string');
-}
-
-/** Whether a value is a parameter read as it is (not a value derived from it). */
-function isParameterItself(value: Known, name: string): boolean {
-  return value.params?.size === 1 && value.params.has(name) && value.text === undefined && !value.lib && !value.cls;
-}
-
-/** The gates negated, when there is one to negate (`not (a and b)` is not a gate). */
-function negate(gates: Gate[] | undefined): Gate[] | undefined {
-  if (gates?.length !== 1) return undefined;
-  return [{ ...gates[0], when: !gates[0].when }];
 }
 
 /** Whether a block ends the function or the loop (`return`, `raise`, `continue`, `sys.exit(...)`). */
@@ -322,9 +314,3 @@ function isStaticMethod(definition: Node): boolean {
   return holder?.type === 'decorated_definition' && namedChildren(holder).some((decorator) => decorator.type === 'decorator' && /\bstaticmethod\b/.test(decorator.text));
 }
 
-/** A module of a generated API client: in a folder named so, or with a "generated" header. */
-export function isGeneratedModule(file: string, root: Node): boolean {
-  if (file.split(/[\\/]/).slice(0, -1).some((folder) => GENERATED_CLIENT_FOLDERS.includes(folder))) return true;
-  const head = namedChildren(root).slice(0, 3).filter((node) => node.type === 'comment' || (node.type === 'expression_statement' && namedChildren(node)[0]?.type === 'string'));
-  return head.some((node) => GENERATED_HEADER_WORDS.some((words) => node.text.toLowerCase().includes(words)));
-}

@@ -12,6 +12,7 @@ import { PythonModule } from '../../frontends/python/module';
 import { namedChildren } from '../../frontends/syntax';
 import { derived, joinTexts, Known, NOTHING, paramsOf } from '../known';
 import { ClassRef, ParameterInfo } from '../summary';
+import { attributeOf } from '../walk';
 import { hostOf } from '../classify';
 import { truthOfLiteral } from '../builder';
 
@@ -276,12 +277,8 @@ export class PythonValues {
     return this.memberOf(value, attribute) ?? derived([value]);
   }
 
-  /** An attribute of a class's instances, looked up in its bases of this module too. */
-  attributeOf(className: string, attribute: string, seen = new Set<string>()): Known | undefined {
-    const info = this.classes.get(className);
-    if (!info || seen.has(className)) return undefined;
-    seen.add(className);
-    return info.attributes.get(attribute) ?? info.bases.filter((base) => !base.module).map((base) => this.attributeOf(base.name, attribute, seen)).find(Boolean);
+  attributeOf(className: string, attribute: string): Known | undefined {
+    return attributeOf(this.classes, className, attribute);
   }
 
   memberOf(value: Known, member: string): Known | undefined {

@@ -76,8 +76,9 @@ function objectEntry(effects: ScriptEffects, object: Node, name: string, declara
 /** `server.setRequestHandler(CallToolRequestSchema, async (request) => { switch (request.params.name) { case "x": ... } })`. */
 function lowLevelEntry(effects: ScriptEffects, declaration: ToolDeclaration): ToolEntry | undefined {
   const names = nameTexts(declaration);
-  if (!names.length) return undefined;
-  for (const handler of callToolHandlers(effects.root)) {
+  const dispatch = dispatchOf(effects);
+  if (!names.length || !dispatch.handlers.length) return undefined;
+  for (const handler of dispatch.handlers) {
     const parameters = effects.values.parameterNodes(handler);
     const branch = findBranch(handler, names);
     if (branch) {
@@ -91,14 +92,34 @@ function lowLevelEntry(effects: ScriptEffects, declaration: ToolDeclaration): To
     }
   }
   // A handlers object mapping the names to functions (`const handlers = { search: handleSearch }`).
-  for (const pair of effects.root.descendantsOfType('pair')) {
-    const key = pair?.childForFieldName('key');
-    const keyText = key?.type === 'string' ? JSON.stringify(stringValue(key)) : key?.text;
-    if (!pair || !keyText || !names.some((text) => text === keyText || text === JSON.stringify(key?.text))) continue;
-    const value = unwrap(pair.childForFieldName('value') ?? pair);
-    if (value.type === 'identifier' && (effects.values.functions.has(value.text) || effects.values.imports.has(value.text))) return functionValueEntry(effects, value, declaration.name ?? value.text);
+  const value = names.map((text) => dispatch.mapped.get(text)).find(Boolean);
+  return value && functionValueEntry(effects, value, declaration.name ?? value.text);
+}
+
+/** A file's `tools/call` handlers and the functions objects map names to: read once per file (a file may list hundreds of tools). */
+interface Dispatch {
+  handlers: Node[];
+  /** `"name"` (as JSON) or the key as written, to the function it maps to. */
+  mapped: Map<string, Node>;
+}
+
+const DISPATCH = new WeakMap<ScriptEffects, Dispatch>();
+
+function dispatchOf(effects: ScriptEffects): Dispatch {
+  let dispatch = DISPATCH.get(effects);
+  if (dispatch) return dispatch;
+  dispatch = { handlers: callToolHandlers(effects.root), mapped: new Map() };
+  if (dispatch.handlers.length) {
+    for (const pair of effects.root.descendantsOfType('pair')) {
+      const key = pair?.childForFieldName('key');
+      const value = pair && unwrap(pair.childForFieldName('value') ?? pair);
+      if (!key || value?.type !== 'identifier' || (!effects.values.functions.has(value.text) && !effects.values.imports.has(value.text))) continue;
+      const text = key.type === 'string' ? JSON.stringify(stringValue(key)) : JSON.stringify(key.text);
+      if (!dispatch.mapped.has(text)) dispatch.mapped.set(text, value);
+    }
   }
-  return undefined;
+  DISPATCH.set(effects, dispatch);
+  return dispatch;
 }
 
 function nameTexts(declaration: ToolDeclaration): string[] {
@@ -111,6 +132,7 @@ function nameTexts(declaration: ToolDeclaration): string[] {
 
 /** The callbacks given to `setRequestHandler(CallToolRequestSchema, ...)` (or `"tools/call"`). */
 function callToolHandlers(root: Node): Node[] {
+  if (!/CallToolRequestSchema|tools\/call/.test(root.text)) return [];
   return root.descendantsOfType('call_expression').flatMap((call) => {
     const callee = call?.childForFieldName('function');
     if (!call || callee?.type !== 'member_expression' || callee.childForFieldName('property')?.text !== 'setRequestHandler') return [];

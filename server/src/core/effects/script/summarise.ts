@@ -4,17 +4,17 @@
  * Callbacks written inline (`ids.map((id) => db.delete(id))`) belong to the function around them.
  */
 import { Node } from 'web-tree-sitter';
-import { GENERATED_CLIENT_FOLDERS, GENERATED_HEADER_WORDS } from '../../data/effects/shared';
 import { namedChildrenOf, rangeOf } from '../../frontends/typescript/syntax';
 import { Range } from '../../model';
 import { SourceText } from '../../source-text';
 import { SummaryBuilder } from '../builder';
 import { isSelectOnlyPrefix, isSqlGuardName, isTelemetryName } from '../classify';
 import { IgnoredLines, ignoredEffectLines } from '../ignore';
-import { Known, paramsOf } from '../known';
+import { paramsOf } from '../known';
 import { FunctionSummary, Gate, ModuleEffects, ParameterInfo } from '../summary';
 import { ScriptCalls } from './calls';
 import { isFunctionNode, ScriptScope, ScriptValues, unwrap } from './values';
+import { isGeneratedModule, isParameterValue, lazyFunctions, negate, StatementWalker, walkBlock } from '../walk';
 
 const NESTED_DEFINITIONS = new Set(['function_declaration', 'generator_function_declaration', 'class_declaration', 'abstract_class_declaration', 'method_definition']);
 const EXITS = new Set(['return_statement', 'throw_statement', 'continue_statement', 'break_statement']);
@@ -28,16 +28,23 @@ export class ScriptEffects {
   constructor(readonly root: Node, text: SourceText, readonly file: string) {
     this.values = new ScriptValues(root);
     this.ignored = ignoredEffectLines(root, text);
-    this.generated = isGeneratedModule(file, root);
+    this.generated = isGeneratedModule(file, namedChildrenOf(root).slice(0, 3).filter((node) => node.type === 'comment').map((node) => node.text));
     this.calls = new ScriptCalls(this.values);
   }
 
+  /** The module's summaries (each function's read when first asked for, while the tree lives), its singletons, its classes' bases. */
   moduleEffects(): ModuleEffects {
-    const functions = new Map<string, FunctionSummary>();
-    for (const [name, node] of this.values.functions) functions.set(name, this.summariseFunction(node, name));
-    for (const [className, info] of this.values.classes) {
-      for (const [name, node] of info.methods) functions.set(`${className}.${name}`, this.summariseFunction(node, name, className));
-    }
+    const functions = lazyFunctions((key) => {
+      const dot = key.indexOf('.');
+      if (dot < 0) {
+        const node = this.values.functions.get(key);
+        return node && this.summariseFunction(node, key);
+      }
+      const className = key.slice(0, dot);
+      const name = key.slice(dot + 1);
+      const node = this.values.classes.get(className)?.methods.get(name);
+      return node && this.summariseFunction(node, name, className);
+    });
     const singletons = new Map<string, { module?: string; name: string }>();
     for (const [name, value] of this.values.globals) if (value.cls) singletons.set(name, value.cls);
     const bases = new Map([...this.values.classes].map(([name, info]) => [name, info.bases]));
@@ -82,18 +89,15 @@ export class ScriptEffects {
   }
 
   private walkBlock(statements: readonly Node[], scope: ScriptScope, builder: SummaryBuilder): void {
-    let restore: Gate[] | undefined;
-    for (const statement of statements) {
-      this.walkStatement(statement, scope, builder);
-      if (statement.type !== 'if_statement' || statement.childForFieldName('alternative') || !exits(statement.childForFieldName('consequence'))) continue;
-      // `if (dryRun) return preview;`: the rest of the block runs only when the condition is false.
-      const condition = statement.childForFieldName('condition');
-      this.guard(condition, scope, builder);
-      const negated = negate(this.gatesOf(condition, scope));
-      if (negated) restore ??= builder.addGates(negated);
-    }
-    if (restore) builder.restoreGates(restore);
+    walkBlock(this.walker, statements, scope, builder);
   }
+
+  private readonly walker: StatementWalker<ScriptScope> = {
+    walkStatement: (statement, scope, builder) => this.walkStatement(statement, scope, builder),
+    exits,
+    gatesOf: (condition, scope) => this.gatesOf(condition, scope),
+    guard: (condition, scope, builder) => this.guard(condition, scope, builder),
+  };
 
   private walkStatement(statement: Node, scope: ScriptScope, builder: SummaryBuilder): void {
     switch (statement.type) {
@@ -181,7 +185,9 @@ export class ScriptEffects {
     const value = this.values.valueOf(node, scope);
     if (value.switch) return [{ kind: 'switch', text: value.switch.text, when, config: value.switch.config }];
     const name = node.type === 'identifier' ? node.text : node.type === 'member_expression' ? node.childForFieldName('property')?.text : undefined;
-    if (name && isParameterItself(value, name, node)) return [{ kind: 'parameter', parameter: name, when }];
+    // `dryRun`, or `args.dryRun` of a parameter object.
+    const direct = node.type === 'identifier' || node.childForFieldName('object')?.type === 'identifier';
+    if (name && direct && isParameterValue(value, name)) return [{ kind: 'parameter', parameter: name, when }];
     return undefined;
   }
 
@@ -229,16 +235,6 @@ function isGuardShaped(condition: Node): boolean {
   return false;
 }
 
-function isParameterItself(value: Known, name: string, node: Node): boolean {
-  return value.params?.size === 1 && value.params.has(name) && value.text === undefined && !value.lib && !value.cls
-    && (node.type === 'identifier' || node.childForFieldName('object')?.type === 'identifier');
-}
-
-function negate(gates: Gate[] | undefined): Gate[] | undefined {
-  if (gates?.length !== 1) return undefined;
-  return [{ ...gates[0], when: !gates[0].when }];
-}
-
 /** Whether a statement (or a block's last statement) leaves the function or loop. */
 function exits(statement: Node | null): boolean {
   if (!statement) return false;
@@ -263,8 +259,3 @@ export function enclosingClass(node: Node): string | undefined {
   return body.parent?.childForFieldName('name')?.text;
 }
 
-export function isGeneratedModule(file: string, root: Node): boolean {
-  if (file.split(/[\\/]/).slice(0, -1).some((folder) => GENERATED_CLIENT_FOLDERS.includes(folder))) return true;
-  const head = namedChildrenOf(root).slice(0, 3).filter((node) => node.type === 'comment');
-  return head.some((node) => GENERATED_HEADER_WORDS.some((words) => node.text.toLowerCase().includes(words)));
-}

@@ -14,6 +14,7 @@ import { hostOf } from '../classify';
 import { derived, joinTexts, Known, NOTHING, UNKNOWN_PART } from '../known';
 import { memberOf } from '../library';
 import { ClassRef, ParameterInfo } from '../summary';
+import { attributeOf } from '../walk';
 import { matchesPath } from '../python/values';
 
 const TABLES = SCRIPT_EFFECTS;
@@ -364,11 +365,8 @@ export class ScriptValues {
     return memberOf(TABLES, value, property) ?? derived([value]);
   }
 
-  attributeOf(className: string, attribute: string, seen = new Set<string>()): Known | undefined {
-    const info = this.classes.get(className);
-    if (!info || seen.has(className)) return undefined;
-    seen.add(className);
-    return info.attributes.get(attribute) ?? info.bases.filter((base) => !base.module).map((base) => this.attributeOf(base.name, attribute, seen)).find(Boolean);
+  attributeOf(className: string, attribute: string): Known | undefined {
+    return attributeOf(this.classes, className, attribute);
   }
 
   private callValue(node: Node, scope: ScriptScope): Known {

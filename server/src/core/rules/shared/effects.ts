@@ -7,8 +7,10 @@ import { SCRIPT_EFFECTS } from '../../data/effects/script';
 import { MUTATING_COMMANDS, SDK_VERB_EXCEPTIONS, SQL_DELETE_VERBS, SQL_WRITE_VERBS, TELEMETRY_WORDS } from '../../data/effects/shared';
 import { EffectTables } from '../../data/effects/types';
 import { EffectKind, ToolEffect, ToolEffects } from '../../effects/summary';
-import { RelatedInfo } from '../../model';
-import { SeverityCase, shorten } from '../rule';
+import { FlagField, Fix, LanguageId, RelatedInfo } from '../../model';
+import { fill, Rule, RuleContext, severities, SeverityCase, shorten } from '../rule';
+import { literal } from './flags';
+import { placeEntry } from './place';
 
 /** Effects only reached under a flag that is off by default. */
 export const CONDITIONAL_CASES: Record<string, SeverityCase> = {
@@ -18,6 +20,14 @@ export const CONDITIONAL_CASES: Record<string, SeverityCase> = {
     severity: { recommended: 'hint', strict: 'hint', 'openai-apps': 'hint' },
   },
 };
+
+/** What the three effect rules share: severities (info, strict warning, off in spec and arcade), the conditional case, quick-fixes only, effects read. */
+export const EFFECT_RULE = {
+  severity: severities('info', { strict: 'warning', spec: 'off', arcade: 'off' }),
+  cases: CONDITIONAL_CASES,
+  fixable: 'quickfix',
+  readsEffects: true,
+} satisfies Pick<Rule, 'severity' | 'cases' | 'fixable' | 'readsEffects'>;
 
 /** The kinds that change something (MTL311). */
 export const CHANGING: ReadonlySet<EffectKind> = new Set(['write', 'delete', 'execute', 'caller-code']);
@@ -83,4 +93,27 @@ export function effectTablesDoc(): string {
     tableLines(SCRIPT_EFFECTS, 'TS/JS'),
     `- Helpers named for telemetry (words ${list(TELEMETRY_WORDS, 8)}) are not followed. A \`mcp-tool-lint: ignore[effect]\` comment on an effect's line drops it from every tool that reaches it. Effects reached only under a flag off by default (a \`dry_run\`/\`apply\` parameter, an environment or config switch) are reported as hints.`,
   ].join('\n');
+}
+
+/** The message of an effect rule: its template's `{key}`, `{true}`, `{false}`, `{what}` and `{chain}` filled. */
+export function effectMessage(template: `${string}{key}${string}{what}${string}{chain}${string}`, field: FlagField, language: LanguageId, effect: ToolEffect): string {
+  return fill(template as '{key}{true}{false}{what}{chain}', { key: field.key, true: literal(language, true), false: literal(language, false), what: effect.what, chain: chainText(effect) });
+}
+
+/**
+ * Reports an effect that contradicts a flag, at the flag (or where the tool uses it, when it is
+ * written elsewhere), at hint when the effect is conditional, with its path as related
+ * information and as the finding's code flow.
+ */
+export function reportEffect(context: RuleContext, field: FlagField, effects: ToolEffects, effect: ToolEffect, message: string, fixes: Fix[]): void {
+  const place = placeEntry(field.entry, field.key);
+  const path = pathRelated(effects, effect);
+  context.report({
+    range: place.range,
+    severity: effect.conditional ? context.severityOf('conditional') : undefined,
+    message,
+    related: [...place.related, ...path],
+    codeFlow: path,
+    fixes,
+  });
 }
