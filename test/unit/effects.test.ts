@@ -121,6 +121,11 @@ test('the read-only quick-fix also sets destructive when the body deletes, and l
     '',
     '@mcp.tool(annotations={"readOnlyHint": True, "destructiveHint": False, "idempotentHint": True, "openWorldHint": False})',
     'def tidy(name: str) -> None:',
+    '    """Removes one file from the cache folder of the server.',
+    '',
+    '    Args:',
+    '        name: The name of the cached file.',
+    '    """',
     '    os.remove(f"/srv/cache/{name}")',
     '',
   ].join('\n');

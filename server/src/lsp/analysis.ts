@@ -177,8 +177,9 @@ export class Analyzer {
     if (!analysis?.result || analysis.version !== version || this.documents.get(uri)?.version !== version) return undefined;
     if (grammar !== 'python' && grammar !== 'typescript' && grammar !== 'tsx' && grammar !== 'javascript') return undefined;
     const effects = this.effects.get(uri);
-    const syntax = this.documents.syntax(uri);
+    // The whole tree first: made from a region's trees, it replaces the document's syntax (and deletes the region's tree).
     const tree = this.documents.tree(uri);
+    const syntax = this.documents.syntax(uri);
     const text = this.documents.parsedText(uri);
     if (!effects || !syntax || !tree || text === undefined || analysis.options.effects !== effects) return undefined;
     const { declarations } = analysis.result;

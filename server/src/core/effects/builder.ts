@@ -132,7 +132,7 @@ export class SummaryBuilder {
     if (change) this.effect(change.kind === 'delete' ? 'delete' : 'execute', change.kind === 'delete' ? 'runs a command that deletes' : 'runs a mutating command', label, range, { short: change.command });
   }
 
-  /** Code text evaluated (`eval`, `vm.runInNewContext`): counts when a parameter reaches it. */
+  /** Code text evaluated (`eval`, a script engine's `runInNewContext`): counts when a parameter reaches it. */
   evaluate(code: Known | undefined, label: string, range: Range): void {
     const parameters = this.textParams(code);
     if (parameters.length) this.effect('caller-code', 'evaluates caller-supplied code', label, range, { parameters });
