@@ -1,15 +1,16 @@
 // What a tool's body does (issue 27), over the real stdio server on a copy of test/projects/python-weather:
 // the first publish of a version is the keystroke path's (no effect findings yet), a second publish of
-// the same version adds them with their paths across files; the quick-fix sets the flag; editing the
-// helper a tool's effect goes through re-publishes the open tool file; typing in the tool file keeps
-// the effect findings of the tools it did not touch in its first publish.
+// the same version adds them with their paths across files; the quick-fix sets the flag; the tool card
+// lists the effects with their paths; editing the helper a tool's effect goes through re-publishes the
+// open tool file; typing in the tool file keeps the effect findings of the tools it did not touch in
+// its first publish.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { pathToFileURL } from 'node:url';
-import { Diagnostic, PublishDiagnosticsParams } from 'vscode-languageserver/node';
+import { Diagnostic, Hover, MarkupContent, PublishDiagnosticsParams } from 'vscode-languageserver/node';
 import { repoRoot } from '../helpers/fixtures';
 import { DEFAULT_CAPABILITIES, LspClient, TestDocument } from '../helpers/lsp-client';
 import { codeActions, EDITOR_CAPABILITIES, editsFor } from '../helpers/lsp-requests';
@@ -71,6 +72,20 @@ describe('effects over LSP', () => {
     const [fix] = await codeActions(client, alerts, checkAlerts.range, [checkAlerts], ['quickfix']);
     assert.equal(fix.title, 'Set readOnlyHint to False (the body writes a file)');
     assert.deepEqual(editsFor(fix.edit!, alerts).map((edit) => `${edit.range.start.line + 1}:${edit.range.start.character + 1} ${edit.newText}`), ['12:52 False']);
+    // The tool card, on the function's name, lists what the body does with each step of the path.
+    const hover: Hover = await client.connection.sendRequest('textDocument/hover', { textDocument: { uri: alerts.uri }, position: { line: 12, character: 6 } });
+    const card = (hover.contents as MarkupContent).value;
+    assert.ok(card.endsWith([
+      '**What its body does:**',
+      '- writes a file',
+      "  1. `alerts.py:13` The tool's body starts here (check_alerts).",
+      '  2. `alerts.py:17` Calls save_watches.',
+      '  3. `state.py:20` Writes a file: write_text.',
+      '- changes a file',
+      "  1. `alerts.py:13` The tool's body starts here (check_alerts).",
+      '  2. `alerts.py:17` Calls save_watches.',
+      '  3. `state.py:19` Changes a file: mkdir.',
+    ].join('\n')), card);
   });
 
   test('editing the helper a tool writes through re-publishes the open tool file', async () => {

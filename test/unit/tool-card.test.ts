@@ -1,5 +1,6 @@
 // The tool card (the hover on a tool's name): the exact Markdown for every declaration form, from
-// the fixtures under test/fixtures/cards and a preset in another module of test/projects/python-jira.
+// the fixtures under test/fixtures/cards, a preset in another module of test/projects/python-jira,
+// and what the body does (its effects with their paths) in test/projects/python-weather.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -8,22 +9,23 @@ import { analyzeText, initAnalysis } from '../../server/src/core/analyze';
 import { toolCard } from '../../server/src/core/features/tool-card';
 import { DiskFileSystem } from '../../server/src/core/project/file-system';
 import { ProjectIndex } from '../../server/src/core/project/project-index';
-import { projectTool } from '../../server/src/core/projection';
+import { projectTool, withEffects } from '../../server/src/core/projection';
 import { EXPECTED_CARDS, lines, PRESET_CARD } from '../helpers/expected-cards';
 import { FIXTURES, repoRoot } from '../helpers/fixtures';
 
 before(() => initAnalysis());
 
-/** Each tool's card in a file, by the name clients see. */
+/** Each tool's card in a file, by the name clients see, with every tool's effects read (as the server's second pass reads them). */
 function cardsOf(file: string, options: Parameters<typeof analyzeText>[2] = {}): Map<string, string> {
-  const result = analyzeText(fs.readFileSync(file, 'utf8'), file, options);
+  const result = analyzeText(fs.readFileSync(file, 'utf8'), file, { ...options, allEffects: true });
   assert.ok(result, file);
   return new Map(result.declarations.map((declaration) => {
-    const projection = projectTool(declaration);
+    const projection = withEffects(projectTool(declaration), result.effects?.of(declaration));
     return [projection.toolsList.name, toolCard(projection)];
   }));
 }
 
+/** The fixtures' tools do nothing a card lists (their cards are the same before and after the server reads the effects). */
 function cards(fixture: string): Map<string, string> {
   return cardsOf(path.join(FIXTURES, 'cards', fixture));
 }
@@ -64,4 +66,32 @@ test('a preset imported from another module: each hint names the preset and its 
     '| `idempotentHint` | ? | not known statically |',
     '| `openWorldHint` | ? | not known statically |',
   )), cardsOf(file).get('rename_project'));
+});
+
+test('with the effects read, the card lists what the body does, each effect with its path across files; a tool that changes nothing lists none', () => {
+  const root = path.join(repoRoot(), 'test', 'projects', 'python-weather');
+  const index = new ProjectIndex([root], new DiskFileSystem([root]));
+  const file = path.join(root, 'src', 'weather_mcp', 'tools', 'alerts.py');
+  const found = cardsOf(file, { project: index.viewFor(file) });
+  assert.ok(found.get('check_alerts')?.endsWith(lines(
+    '| `openWorldHint` | `false` | declared here |',
+    '',
+    '**What its body does:**',
+    '- writes a file',
+    "  1. `alerts.py:13` The tool's body starts here (check_alerts).",
+    '  2. `alerts.py:17` Calls save_watches.',
+    '  3. `state.py:20` Writes a file: write_text.',
+    '- changes a file',
+    "  1. `alerts.py:13` The tool's body starts here (check_alerts).",
+    '  2. `alerts.py:17` Calls save_watches.',
+    '  3. `state.py:19` Changes a file: mkdir.',
+  )), found.get('check_alerts'));
+  assert.ok(found.get('export_watches')?.endsWith(lines(
+    '**What its body does:**',
+    '- writes a file *(only behind a flag that is off by default)*',
+    "  1. `alerts.py:49` The tool's body starts here (export_watches).",
+    '  2. `alerts.py:51` Calls export_to.',
+    '  3. `state.py:25` Writes a file: write_text.',
+  )), found.get('export_watches'));
+  assert.ok(found.get('list_watches')?.endsWith('| `openWorldHint` | `false` | declared here |'), found.get('list_watches'));
 });

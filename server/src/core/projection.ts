@@ -90,6 +90,12 @@ export function effectsJson(effects: ToolEffects, showFile: (absolute: string) =
   }));
 }
 
+/** The projection with the tool's effects, when they were read (the preview, the tool card); `showFile` names each step's file. */
+export function withEffects(projection: ToolProjection, effects: ToolEffects | undefined, showFile?: (absolute: string) => string): ToolProjection {
+  if (effects) projection.effects = effectsJson(effects, showFile);
+  return projection;
+}
+
 export interface FileProjection {
   file: string;
   tools: ToolProjection[];
@@ -124,12 +130,11 @@ export function toJsonFinding(finding: Finding, file: string, showFile: (absolut
 export function projectFile(file: string, declarations: readonly ToolDeclaration[], findings: readonly Finding[], showFile?: (absolute: string) => string, effects?: EffectSource): FileProjection {
   return {
     file,
-    tools: declarations.map((declaration, index) => {
-      const tool = projectTool(declaration, findingsOfDeclaration(declarations, findings, index).map((finding) => toJsonFinding(finding, file, showFile)), showFile);
-      const toolEffects = effects?.of(declaration);
-      if (toolEffects) tool.effects = effectsJson(toolEffects, showFile);
-      return tool;
-    }),
+    tools: declarations.map((declaration, index) => withEffects(
+      projectTool(declaration, findingsOfDeclaration(declarations, findings, index).map((finding) => toJsonFinding(finding, file, showFile)), showFile),
+      effects?.of(declaration),
+      showFile,
+    )),
   };
 }
 

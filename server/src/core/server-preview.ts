@@ -9,7 +9,7 @@ import { UNKNOWN_PREFIX } from './project/facts-python';
 import { remoteToolRange } from './project/modules';
 import type { ProjectIndex } from './project/project-index';
 import type { RemoteTool, ServerRef } from './project/view';
-import { findingsOfDeclaration, JsonFinding, projectTool, toJsonFinding, ToolProjection, effectsJson } from './projection';
+import { findingsOfDeclaration, JsonFinding, projectTool, toJsonFinding, ToolProjection, withEffects } from './projection';
 
 /** One tool of a server's preview: its projection, the file that declares it, and how the server got it. */
 export interface ServerTool {
@@ -50,9 +50,7 @@ export function previewServer(index: ProjectIndex, server: ServerRef, analyse: (
     if (!analysis || at < 0) continue;
     const shown = display(tool.file);
     const findings: JsonFinding[] = findingsOfDeclaration(analysis.declarations, analysis.findings, at).map((finding) => toJsonFinding(finding, shown, display));
-    const projection = projectTool(analysis.declarations[at], findings, display);
-    const effects = analysis.effects?.of(analysis.declarations[at]);
-    if (effects) projection.effects = effectsJson(effects, display);
+    const projection = withEffects(projectTool(analysis.declarations[at], findings, display), analysis.effects?.of(analysis.declarations[at]), display);
     if (tool.composed) listUnderPrefixes(projection, tool.composed.prefixes);
     tools.push({ projection, file: tool.file, composed: tool.composed });
   }

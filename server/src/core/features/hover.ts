@@ -8,6 +8,7 @@
  */
 import { Node, Tree } from 'web-tree-sitter';
 import { AnalysisResult } from '../analyze';
+import type { EffectSource } from '../effects/tool-effects';
 import { HINTS, HintSpelling, MCP_GO_OPTIONS, SPEC_DEFAULTS } from '../data/fields';
 import { EnumName, enumMembers } from '../data/service-domains';
 import { offsetAt, rangeAt } from '../fixes/positions';
@@ -27,21 +28,22 @@ export interface CoreHover {
   range: Range;
 }
 
-export function hoverAt(tree: Tree, text: string, position: Position, result: AnalysisResult | undefined): CoreHover | undefined {
-  const main = mainHover(tree, text, position, result);
+/** The hover at `position`; the tool card lists the tools' effects from `effects` (the server's second pass). */
+export function hoverAt(tree: Tree, text: string, position: Position, result: AnalysisResult | undefined, effects?: EffectSource): CoreHover | undefined {
+  const main = mainHover(tree, text, position, result, effects);
   const notes = findingNotes(result?.findings ?? [], position);
   if (notes.length === 0) return main;
   const markdown = [...(main ? [main.markdown] : []), ...notes.map((note) => note.markdown)].join('\n\n---\n\n');
   return { markdown, range: main?.range ?? notes[0].range };
 }
 
-function mainHover(tree: Tree, text: string, position: Position, result: AnalysisResult | undefined): CoreHover | undefined {
+function mainHover(tree: Tree, text: string, position: Position, result: AnalysisResult | undefined, effects: EffectSource | undefined): CoreHover | undefined {
   const offset = offsetAt(text, position);
   const node = tree.rootNode.descendantForIndex(offset, offset);
   if (node?.type === 'comment') return suppressionHover(tree, text, offset);
   const declarations = result?.declarations ?? [];
   // A tool's names first: none of them is a key, a member or a constructor with a hover of its own.
-  const card = toolCardAt(declarations, position);
+  const card = toolCardAt(declarations, position, effects);
   if (card) return card;
   const key = entryKeyAt(declarations, position);
   const keyDocs = key && keyHover(key.declaration, key.entry);

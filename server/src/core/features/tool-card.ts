@@ -3,12 +3,14 @@
  * annotations, each hint with where its value comes from), shown on hover over the tool's name,
  * its registration and the function, method or class that declares it. Built from the preview's
  * projection (projection.ts), so the card and the preview never disagree. Plain Markdown, no
- * HTML: VS Code renders it, Neovim shows it as text.
+ * HTML: VS Code renders it, Neovim shows it as text. With the tools' effects (the server's second
+ * pass has read them), the card lists what the body does, each effect with its path.
  */
 import * as path from 'node:path';
 import { HINTS } from '../data/fields';
 import { DeclarationForm, HintName, Position, Range, ToolDeclaration } from '../model';
-import { HintSource, ParameterProjection, projectTool, ToolProjection } from '../projection';
+import type { EffectSource } from '../effects/tool-effects';
+import { EffectJson, HintSource, ParameterProjection, projectTool, ToolProjection, withEffects } from '../projection';
 import { contains } from './locate';
 
 export interface ToolCardHover {
@@ -16,11 +18,11 @@ export interface ToolCardHover {
   range: Range;
 }
 
-/** The card of the tool whose name, registration or declaring function, method or class is at `position`. */
-export function toolCardAt(declarations: readonly ToolDeclaration[], position: Position): ToolCardHover | undefined {
+/** The card of the tool whose name, registration or declaring function, method or class is at `position`; its effects from `effects`. */
+export function toolCardAt(declarations: readonly ToolDeclaration[], position: Position, effects?: EffectSource): ToolCardHover | undefined {
   for (const declaration of declarations) {
     const range = namedRangeAt(declaration, position);
-    if (range) return { markdown: toolCard(projectTool(declaration)), range };
+    if (range) return { markdown: toolCard(withEffects(projectTool(declaration), effects?.of(declaration))), range };
   }
   return undefined;
 }
@@ -41,7 +43,7 @@ export function toolCard(projection: ToolProjection): string {
     descriptionSection(projection),
     parametersSection(projection.parameters),
     annotationsTable(projection),
-    // The tool's effects (what it reads and changes, with their paths) belong here once the model has them.
+    ...effectsSection(projection.effects),
     ...(projection.note ? [projection.note] : []),
   ];
   return sections.join('\n\n');
@@ -117,6 +119,20 @@ function parametersSection(parameters: readonly ParameterProjection[] | undefine
     return `- ${code(parameter.name)}: ${description}`;
   });
   return ['**Parameters:**', ...lines].join('\n');
+}
+
+/**
+ * What the body does, each effect with its path from the tool's entry down to the call (file and
+ * line, as the finding's related information); nothing when no effect was found (or none read yet).
+ */
+function effectsSection(effects: readonly EffectJson[] | undefined): string[] {
+  if (!effects?.length) return [];
+  const items = effects.map((effect) => {
+    const gate = effect.conditional ? ' *(only behind a flag that is off by default)*' : '';
+    const steps = effect.path.map((step, index) => `  ${index + 1}. ${code(`${path.basename(step.file)}:${step.line}`)} ${inline(step.message)}`);
+    return [`- ${inline(effect.what)}${gate}`, ...steps].join('\n');
+  });
+  return [['**What its body does:**', ...items].join('\n')];
 }
 
 function code(text: string): string {

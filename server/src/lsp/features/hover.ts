@@ -16,7 +16,7 @@ export function register(connection: Connection, context: ServerContext): void {
     if (!analysis || !document || document.version !== analysis.version) return null;
     const tree = documents.tree(uri, document.offsetAt(params.position));
     if (!tree) return null;
-    const hover = hoverAt(tree, document.getText(), params.position, analysis.result);
+    const hover = hoverAt(tree, document.getText(), params.position, analysis.result, analysis.options.effects);
     return hover ? { contents: { kind: MarkupKind.Markdown, value: hover.markdown }, range: hover.range } : null;
   }, null));
 }
