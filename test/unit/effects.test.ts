@@ -8,6 +8,7 @@ import * as path from 'node:path';
 import { before, test } from 'node:test';
 import { analyzeText, initAnalysis } from '../../server/src/core/analyze';
 import { resolveSettings, TolerantConfigLoader } from '../../server/src/core/config/config';
+import { EFFECTS_NOT_READ } from '../../server/src/core/effects/tool-effects';
 import { commandChange, isLocalHost, isSelectOnlyPrefix, matchesHost, postMutates, shellWords, sqlChange, verbChange } from '../../server/src/core/effects/classify';
 import { treatAsFirstPartyFix } from '../../server/src/core/fixes/first-party';
 import { applyEdits } from '../../server/src/core/fixes/apply';
@@ -206,6 +207,41 @@ test('ignore[effect] on an effect\'s line drops it from every tool that reaches 
   const findings = lint(text);
   assert.deepEqual(codes(findings), ['12 MTL311 info']);
   assert.ok(!findings.some((found) => found.code === 'MTL901'), 'no unused-suppression for ignore[effect]');
+});
+
+test('MTL301 and MTL303 stay silent when the complete body agrees with the flags; a body that calls nothing settles nothing', () => {
+  const text = [
+    'import os',
+    'from mcp.server.fastmcp import FastMCP',
+    'mcp = FastMCP("x")',
+    '',
+    'def describe(name: str) -> str:',
+    '    return f"{name} would go"',
+    '',
+    '@mcp.tool(annotations={"readOnlyHint": True})',
+    'def delete_preview(name: str) -> str:',
+    '    return describe(name)',
+    '',
+    '@mcp.tool(annotations={"readOnlyHint": True})',
+    'def delete_plan(name: str) -> str:',
+    '    return name',
+    '',
+    '@mcp.tool(annotations={"readOnlyHint": False, "destructiveHint": True})',
+    'def read_inbox(name: str) -> None:',
+    '    os.remove(name)',
+    '',
+    '@mcp.tool(annotations={"readOnlyHint": False, "destructiveHint": True})',
+    'def get_summary(name: str) -> str:',
+    '    return describe(name)',
+    '',
+  ].join('\n');
+  const reported = lint(text).filter((found) => ['MTL301', 'MTL303'].includes(found.code)).map((found) => `${found.range.start.line + 1} ${found.code}`);
+  // delete_preview only formats text (silent); delete_plan calls nothing, so its name is all there is to go by;
+  // read_inbox deletes what it read, as its flag says (silent); get_summary's body deletes nothing.
+  assert.deepEqual(reported, ['12 MTL301', '20 MTL303']);
+  // Without the effects (the keystroke path's first publish), the names are all there is.
+  const byName = analyzeText(text, '/virtual/tools.py', { effects: EFFECTS_NOT_READ })!.findings.filter((found) => ['MTL301', 'MTL303'].includes(found.code));
+  assert.deepEqual(byName.map((found) => `${found.range.start.line + 1} ${found.code}`), ['8 MTL301', '12 MTL301', '16 MTL303', '20 MTL303']);
 });
 
 test('bad input never crashes: half-typed bodies, odd shapes, deep nesting', () => {
