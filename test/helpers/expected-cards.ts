@@ -228,3 +228,16 @@ export const PRESET_CARD = lines(
   '| `idempotentHint` | `false` | not declared: spec default |',
   '| `openWorldHint` | `true` | not declared: spec default |',
 );
+
+/** The end of test/projects/python-weather's check_alerts card once its effects are read: each effect with its path across files. */
+export const CHECK_ALERTS_EFFECTS = lines(
+  '**What its body does:**',
+  '- writes a file',
+  "  1. `alerts.py:13` The tool's body starts here (check_alerts).",
+  '  2. `alerts.py:17` Calls save_watches.',
+  '  3. `state.py:20` Writes a file: write_text.',
+  '- changes a file',
+  "  1. `alerts.py:13` The tool's body starts here (check_alerts).",
+  '  2. `alerts.py:17` Calls save_watches.',
+  '  3. `state.py:19` Changes a file: mkdir.',
+);

@@ -11,6 +11,7 @@ import * as path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { pathToFileURL } from 'node:url';
 import { Diagnostic, Hover, MarkupContent, PublishDiagnosticsParams } from 'vscode-languageserver/node';
+import { CHECK_ALERTS_EFFECTS } from '../helpers/expected-cards';
 import { repoRoot } from '../helpers/fixtures';
 import { DEFAULT_CAPABILITIES, LspClient, TestDocument } from '../helpers/lsp-client';
 import { codeActions, EDITOR_CAPABILITIES, editsFor } from '../helpers/lsp-requests';
@@ -75,17 +76,7 @@ describe('effects over LSP', () => {
     // The tool card, on the function's name, lists what the body does with each step of the path.
     const hover: Hover = await client.connection.sendRequest('textDocument/hover', { textDocument: { uri: alerts.uri }, position: { line: 12, character: 6 } });
     const card = (hover.contents as MarkupContent).value;
-    assert.ok(card.endsWith([
-      '**What its body does:**',
-      '- writes a file',
-      "  1. `alerts.py:13` The tool's body starts here (check_alerts).",
-      '  2. `alerts.py:17` Calls save_watches.',
-      '  3. `state.py:20` Writes a file: write_text.',
-      '- changes a file',
-      "  1. `alerts.py:13` The tool's body starts here (check_alerts).",
-      '  2. `alerts.py:17` Calls save_watches.',
-      '  3. `state.py:19` Changes a file: mkdir.',
-    ].join('\n')), card);
+    assert.ok(card.endsWith(CHECK_ALERTS_EFFECTS), card);
   });
 
   test('editing the helper a tool writes through re-publishes the open tool file', async () => {

@@ -10,7 +10,7 @@ import { toolCard } from '../../server/src/core/features/tool-card';
 import { DiskFileSystem } from '../../server/src/core/project/file-system';
 import { ProjectIndex } from '../../server/src/core/project/project-index';
 import { projectTool, withEffects } from '../../server/src/core/projection';
-import { EXPECTED_CARDS, lines, PRESET_CARD } from '../helpers/expected-cards';
+import { CHECK_ALERTS_EFFECTS, EXPECTED_CARDS, lines, PRESET_CARD } from '../helpers/expected-cards';
 import { FIXTURES, repoRoot } from '../helpers/fixtures';
 
 before(() => initAnalysis());
@@ -76,15 +76,7 @@ test('with the effects read, the card lists what the body does, each effect with
   assert.ok(found.get('check_alerts')?.endsWith(lines(
     '| `openWorldHint` | `false` | declared here |',
     '',
-    '**What its body does:**',
-    '- writes a file',
-    "  1. `alerts.py:13` The tool's body starts here (check_alerts).",
-    '  2. `alerts.py:17` Calls save_watches.',
-    '  3. `state.py:20` Writes a file: write_text.',
-    '- changes a file',
-    "  1. `alerts.py:13` The tool's body starts here (check_alerts).",
-    '  2. `alerts.py:17` Calls save_watches.',
-    '  3. `state.py:19` Changes a file: mkdir.',
+    CHECK_ALERTS_EFFECTS,
   )), found.get('check_alerts'));
   assert.ok(found.get('export_watches')?.endsWith(lines(
     '**What its body does:**',
