@@ -114,6 +114,32 @@ test('conditional effects: behind a flag off by default only; dry_run=False, a r
   assert.deepEqual(codes(lint(text)), ['6 MTL311 hint', '11 MTL311 info', '17 MTL311 info', '22 MTL311 info', '27 MTL311 hint']);
 });
 
+test('severities: info in recommended, warning in strict, off in spec and arcade; a conditional effect is a hint', () => {
+  const text = [
+    'import os',
+    'import shutil',
+    'from mcp.server.fastmcp import FastMCP',
+    'mcp = FastMCP("x")',
+    '',
+    '@mcp.tool(annotations={"readOnlyHint": True})',
+    'def tidy(name: str) -> None:',
+    '    os.remove(name)',
+    '',
+    '@mcp.tool(annotations={"readOnlyHint": True})',
+    'def prune(dry_run: bool = True) -> None:',
+    '    if not dry_run:',
+    '        shutil.rmtree("/srv/cache")',
+    '',
+  ].join('\n');
+  const byProfile = Object.fromEntries((['recommended', 'strict', 'spec', 'arcade'] as const).map((profile) => [profile, codes(analyzeText(text, '/virtual/tools.py', { profile })!.findings)]));
+  assert.deepEqual(byProfile, {
+    recommended: ['6 MTL311 info', '10 MTL311 hint'],
+    strict: ['6 MTL311 warning', '10 MTL311 hint'],
+    spec: [],
+    arcade: [],
+  });
+});
+
 test('the read-only quick-fix also sets destructive when the body deletes, and leaves no contradiction', () => {
   const text = [
     'import os',
