@@ -5,7 +5,7 @@
 import { SourceText, textString } from '../core/source-text';
 import { Tree } from 'web-tree-sitter';
 import { AnalysisOptions, AnalysisResult, findingsFor, MAX_LINE_LENGTH, mayDeclareTools } from '../core/analyze';
-import { computeEffects } from '../core/effects/tool-effects';
+import { effectSteps } from '../core/effects/tool-effects';
 import { lookupIn } from '../core/parse/windows';
 import { DocumentEffects } from './document-effects';
 import { ProjectView } from '../core/project/view';
@@ -169,9 +169,11 @@ export class Analyzer {
    * The second pass over a document's version (issue 27): its tools' effects read from its whole tree
    * and, through its project view, from the modules they call; when they change what the findings
    * were made with, the findings are checked again and the analysis of the same version is replaced.
-   * Returns the new analysis, or undefined when nothing changed (or the version is gone).
+   * Read in slices (a large file's tools take a while): a change that arrives meanwhile is answered
+   * first, and ends this pass (the new version has its own). Resolves to the new analysis, or
+   * undefined when nothing changed (or the version is gone).
    */
-  readEffects(uri: string, version: number): DocumentAnalysis | undefined {
+  async readEffects(uri: string, version: number): Promise<DocumentAnalysis | undefined> {
     const analysis = this.cache.get(uri);
     const grammar = analysis?.result?.grammar;
     if (!analysis?.result || analysis.version !== version || this.documents.get(uri)?.version !== version) return undefined;
@@ -179,12 +181,13 @@ export class Analyzer {
     const effects = this.effects.get(uri);
     // The whole tree first: made from a region's trees, it replaces the document's syntax (and deletes the region's tree).
     const tree = this.documents.tree(uri);
-    const syntax = this.documents.syntax(uri);
     const text = this.documents.parsedText(uri);
-    if (!effects || !syntax || !tree || text === undefined || analysis.options.effects !== effects) return undefined;
+    if (!effects || !tree || text === undefined || analysis.options.effects !== effects) return undefined;
     const { declarations } = analysis.result;
-    const read = computeEffects(grammar, tree.rootNode, text, uriToPath(uri), declarations, analysis.options.project);
-    if (!effects.update(declarations, read)) return undefined;
+    const unchanged = () => this.cache.get(uri) === analysis && this.documents.get(uri)?.version === version && this.documents.treeAsIs(uri) === tree;
+    const read = await runInSlices(effectSteps(grammar, tree.rootNode, text, uriToPath(uri), declarations, analysis.options.project), SLICE_MS, unchanged);
+    const syntax = this.documents.syntax(uri);
+    if (!read || !syntax || !unchanged() || !effects.update(declarations, read)) return undefined;
     const lookup = lookupIn(syntax);
     const incremental = this.incremental.get(uri);
     const rechecked = incremental instanceof IncrementalAnalyzer || incremental instanceof IncrementalScriptAnalyzer ? incremental.recheck(lookup) : undefined;

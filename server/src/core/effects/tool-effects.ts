@@ -66,6 +66,12 @@ export function effectsMatter(declaration: ToolDeclaration): boolean {
  * be read has no effects.
  */
 export function computeEffects(grammar: GrammarId, root: Node, text: SourceText, file: string, declarations: readonly ToolDeclaration[], project?: ProjectView): Map<ToolDeclaration, ToolEffects> {
+  const steps = effectSteps(grammar, root, text, file, declarations, project);
+  for (let step = steps.next(); ; step = steps.next()) if (step.done) return step.value;
+}
+
+/** `computeEffects` a step per tool: the language server reads them in slices, answering messages in between. */
+export function* effectSteps(grammar: GrammarId, root: Node, text: SourceText, file: string, declarations: readonly ToolDeclaration[], project?: ProjectView): Generator<void, Map<ToolDeclaration, ToolEffects>, undefined> {
   const found = new Map<ToolDeclaration, ToolEffects>();
   if (!declarations.length) return found;
   let language: LanguageEffects | undefined;
@@ -85,6 +91,7 @@ export function computeEffects(grammar: GrammarId, root: Node, text: SourceText,
     } catch {
       // A shape the summariser does not expect: this tool gets no effect findings.
     }
+    yield;
   }
   return found;
 }
@@ -100,9 +107,4 @@ function entryEffects(entry: ToolEntry, file: string, resolver: ProjectCallees):
 /** An effect source over effects computed for one analysis. */
 export function effectSource(effects: ReadonlyMap<ToolDeclaration, ToolEffects>): EffectSource {
   return { of: (declaration) => effects.get(declaration), known: true };
-}
-
-/** The effects of one tool of a file, with their paths (the hover card lists them). */
-export function toolEffectsOf(grammar: GrammarId, root: Node, text: SourceText, file: string, declaration: ToolDeclaration, project?: ProjectView): ToolEffects | undefined {
-  return computeEffects(grammar, root, text, file, [declaration], project).get(declaration);
 }

@@ -73,11 +73,11 @@ export function register(connection: Connection, context: ServerContext): void {
   }
 
   // The second publish of a version: what the tools' bodies do, read through the modules they call.
-  const readEffects = log.guard('Reading what a document\'s tools do', (uri: string, version: number) => {
+  const readEffects = log.guard('Reading what a document\'s tools do', async (uri: string, version: number) => {
     effectReads.delete(uri);
     if (documents.get(uri)?.version !== version) return;
-    const refreshed = analyzer.readEffects(uri, version);
-    if (!refreshed?.result) return;
+    const refreshed = await analyzer.readEffects(uri, version);
+    if (!refreshed?.result || documents.get(uri)?.version !== version) return;
     const diagnostics = cacheOf(uri).diagnosticsOf(refreshed.result.findings);
     // The effects may change nothing the user sees (the findings were made with the same ones): no second publish then.
     if (JSON.stringify(diagnostics) !== lastSent.get(uri)) sendDiagnostics(uri, version, diagnostics);
