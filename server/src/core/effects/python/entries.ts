@@ -8,7 +8,7 @@ import { Node } from 'web-tree-sitter';
 import { namedChildren, rangeOf } from '../../frontends/syntax';
 import { ToolDeclaration } from '../../model';
 import { nodeAtRange, ToolEntry } from '../entry';
-import { enclosingFunctions, PythonEffects } from './summarise';
+import { decoratorsOf, enclosingFunctions, PythonEffects } from './summarise';
 import { lastSegment, parentPath, Scope } from './values';
 
 /** Parameters the framework fills, not the client: a context, the tool context. */
@@ -64,9 +64,9 @@ function callToolHandlers(effects: PythonEffects): Node[] {
 function readCallToolHandlers(root: Node): Node[] {
   if (!root.text.includes('call_tool')) return [];
   return root.descendantsOfType('decorated_definition').flatMap((holder) => {
-    if (!holder || !namedChildren(holder).some((decorator) => decorator.type === 'decorator' && /\.call_tool\s*\(/.test(decorator.text))) return [];
-    const definition = holder.childForFieldName('definition');
-    return definition?.type === 'function_definition' ? [definition] : [];
+    const definition = holder?.childForFieldName('definition');
+    if (definition?.type !== 'function_definition') return [];
+    return decoratorsOf(definition).some((decorator) => decorator.called && decorator.name === 'call_tool') ? [definition] : [];
   });
 }
 

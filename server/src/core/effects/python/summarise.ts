@@ -310,7 +310,19 @@ export function enclosingClass(definition: Node): string | undefined {
 }
 
 function isStaticMethod(definition: Node): boolean {
+  return decoratorsOf(definition).some((decorator) => decorator.name === 'staticmethod');
+}
+
+/** A definition's decorators by the last name of what they call or name (`@server.call_tool()`: `call_tool`, called). */
+export function decoratorsOf(definition: Node): Array<{ name?: string; called: boolean }> {
   const holder = definition.parent;
-  return holder?.type === 'decorated_definition' && namedChildren(holder).some((decorator) => decorator.type === 'decorator' && /\bstaticmethod\b/.test(decorator.text));
+  if (holder?.type !== 'decorated_definition') return [];
+  return namedChildren(holder).filter((decorator) => decorator.type === 'decorator').map((decorator) => {
+    const expression = namedChildren(decorator)[0];
+    const called = expression?.type === 'call';
+    const callee = called ? expression.childForFieldName('function') : expression;
+    const name = callee?.type === 'identifier' ? callee.text : callee?.type === 'attribute' ? callee.childForFieldName('attribute')?.text : undefined;
+    return { name, called };
+  });
 }
 
