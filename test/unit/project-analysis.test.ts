@@ -1,4 +1,4 @@
-// Whole fixture projects (test/projects/python-jira, test/projects/ts-monorepo) analysed file by
+// Whole fixture projects (test/projects/python-jira, ts-monorepo, go-notes, ...) analysed file by
 // file with the project index, as the CLI and the server do: every finding of every file, with
 // related information naming the other file, checked exactly against `<project>.expected`. Write
 // a new project's expectations with UPDATE_EXPECTED=1 and review them line by line.
@@ -24,7 +24,7 @@ function formatted(finding: Finding, relative: (file: string) => string): string
   return `${finding.range.start.line + 1}:${finding.range.start.character + 1} ${finding.severity} ${finding.code} ${finding.message}${related.join('')}`;
 }
 
-for (const name of ['python-jira', 'ts-monorepo', 'go-issuetracker', 'go-dashboards', 'csharp-notes', 'python-weather', 'ts-notes']) {
+for (const name of ['python-jira', 'ts-monorepo', 'go-issuetracker', 'go-dashboards', 'csharp-notes', 'python-weather', 'ts-notes', 'go-notes']) {
   test(`${name}: every finding of the project, with its index`, async () => {
     await initAnalysis();
     const actual = analyseProject(path.join(PROJECTS, name), { withIndex: true });

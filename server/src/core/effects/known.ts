@@ -33,6 +33,16 @@ export interface Known {
   builder?: boolean;
   /** The value as a condition reads it, when it is a literal. */
   truth?: Truth;
+  /**
+   * A flag the client sets, with the value it has when the client leaves it out (Go: a bool field of
+   * the tool's arguments, false; `request.GetBool("apply", false)`): testing it is a switch of the tool.
+   */
+  flagDefault?: boolean;
+  /**
+   * Go and C#: an object reached through fields of an instance of a project class whose fields are
+   * declared in another file (`s.store` in a method of a struct declared elsewhere): read at propagation.
+   */
+  member?: { class: ClassRef; members: string[] };
 }
 
 export const NOTHING: Known = {};

@@ -4,6 +4,8 @@
  * summarisers call it for receivers typed in the module; propagation calls it for a module-level
  * library object imported from another module (`from .db import engine`, `import { prisma } from "./db"`).
  */
+import { CSHARP_EFFECTS } from '../data/effects/csharp';
+import { GO_EFFECTS } from '../data/effects/go';
 import { PYTHON_EFFECTS } from '../data/effects/python';
 import { SCRIPT_EFFECTS } from '../data/effects/script';
 import { EffectTables, LibraryType, MethodRow } from '../data/effects/types';
@@ -19,6 +21,8 @@ export interface KnownArgs {
 
 /** The tables of a file's language. */
 export function tablesFor(file: string): EffectTables {
+  if (file.endsWith('.go')) return GO_EFFECTS;
+  if (file.endsWith('.cs')) return CSHARP_EFFECTS;
   return /\.pyi?$/.test(file) ? PYTHON_EFFECTS : SCRIPT_EFFECTS;
 }
 

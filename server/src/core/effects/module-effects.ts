@@ -6,7 +6,9 @@
  * tree was let go is parsed again when another of its functions is asked for.
  */
 import { Tree } from 'web-tree-sitter';
-import { grammarForPath, isGrammarLoaded, parse } from '../parse/parser';
+import { GrammarId, grammarForPath, isGrammarLoaded, parse } from '../parse/parser';
+import { CSharpEffects } from './csharp/summarise';
+import { GoEffects } from './go/summarise';
 import { PythonEffects } from './python/summarise';
 import { ScriptEffects } from './script/summarise';
 import { ModuleEffects } from './summary';
@@ -32,8 +34,8 @@ export class ModuleEffectsReader {
   read(file: string): ModuleEffects | undefined {
     const opened = this.open(file);
     if (!opened) return undefined;
-    const { singletons, bases, values } = opened.effects;
-    return { file, singletons, bases, values, functions: lazyFunctions((key) => this.open(file)?.effects.functions.get(key)) };
+    const { singletons, bases, values, fields } = opened.effects;
+    return { file, singletons, bases, values, fields, functions: lazyFunctions((key) => this.open(file)?.effects.functions.get(key)) };
   }
 
   /** Lets a module's tree go (it changed). */
@@ -50,11 +52,11 @@ export class ModuleEffectsReader {
       return known;
     }
     const grammar = grammarForPath(file);
-    const text = grammar && isGrammarLoaded(grammar) && ['python', 'typescript', 'tsx', 'javascript'].includes(grammar) ? this.readText(file) : undefined;
+    const text = grammar && isGrammarLoaded(grammar) ? this.readText(file) : undefined;
     if (!grammar || text === undefined || text.length > MAX_CHARACTERS) return undefined;
     const tree = parse(grammar, text);
     try {
-      const effects = grammar === 'python' ? new PythonEffects(tree.rootNode, text, file).moduleEffects() : new ScriptEffects(tree.rootNode, text, file).moduleEffects();
+      const effects = summariser(grammar, tree, text, file).moduleEffects();
       const module = { tree, effects };
       this.live.set(file, module);
       if (this.live.size > LIVE_TREES) this.release(this.live.keys().next().value!);
@@ -63,5 +65,18 @@ export class ModuleEffectsReader {
       tree.delete();
       return undefined;
     }
+  }
+}
+
+function summariser(grammar: GrammarId, tree: Tree, text: string, file: string): { moduleEffects(): ModuleEffects } {
+  switch (grammar) {
+    case 'python':
+      return new PythonEffects(tree.rootNode, text, file);
+    case 'go':
+      return new GoEffects(tree.rootNode, text, file);
+    case 'csharp':
+      return new CSharpEffects(tree.rootNode, text, file);
+    default:
+      return new ScriptEffects(tree.rootNode, text, file);
   }
 }

@@ -73,8 +73,8 @@ export function propagate(entry: EntryFunction, resolver: CalleeResolver): Omit<
       const target = resolver.resolve(file, call.callee);
       if (target === 'no-effects') continue;
       const library = !target && call.known ? resolver.libraryValue(file, call.callee) : undefined;
-      if (library && call.callee.kind === 'singleton') {
-        // A library object of another module: what the call does is read here, as if it were made on it directly.
+      if (library && call.callee.kind !== 'function') {
+        // A library object of another module (or a field declared there): what the call does is read here, as if it were made on it directly.
         for (const effect of libraryEffects(file, library, call.callee.method, call)) {
           if (counts(effect, bindings)) found.push(toolEffect(effect, file, path, chain, conditional || reach === 'conditional'));
         }

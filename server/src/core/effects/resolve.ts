@@ -11,17 +11,23 @@ import { CalleeResolver, ResolvedFunction } from './propagate';
 import { CalleeRef, ClassRef, ModuleEffects } from './summary';
 import { Known } from './known';
 import { memberOf, tablesFor } from './library';
+import { isPackageLanguage, PackageCallees } from './resolve-package';
 
 const MAX_BASES = 4;
 
 export class ProjectCallees implements CalleeResolver {
+  private readonly packages: PackageCallees;
+
   constructor(
     private readonly file: string,
     private readonly own: () => ModuleEffects,
     private readonly project: ProjectView | undefined,
-  ) {}
+  ) {
+    this.packages = new PackageCallees((module) => this.effectsOf(module), project);
+  }
 
   resolve(file: string, callee: CalleeRef): ResolvedFunction | 'no-effects' | undefined {
+    if (isPackageLanguage(file)) return this.packages.resolve(file, callee);
     switch (callee.kind) {
       case 'function': {
         const target = callee.module === undefined ? { file, name: callee.name } : this.symbol(file, callee.module, callee.name);
@@ -40,11 +46,14 @@ export class ProjectCallees implements CalleeResolver {
         const classTarget = cls && this.classIn(object.file, cls);
         return classTarget && this.method(classTarget.file, classTarget.name, callee.method, 0);
       }
+      default:
+        return undefined;
     }
   }
 
   /** The library value an imported module-level object is (`engine = create_engine(...)`), with the attributes read from it. */
   libraryValue(file: string, callee: CalleeRef): Known | undefined {
+    if (isPackageLanguage(file)) return this.packages.libraryValue(file, callee);
     if (callee.kind !== 'singleton') return undefined;
     const object = this.objectOf(file, callee);
     if (!object || object.module) return undefined;

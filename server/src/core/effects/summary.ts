@@ -77,7 +77,12 @@ export type CalleeRef =
    * A method on an imported module-level object (`from .db import store`; `store.save()`), or on an
    * attribute of it (`prisma.user.create()`: `members` is `["user"]`): its class or library type is read from that module.
    */
-  | { kind: 'singleton'; module: string; name: string; method: string; members?: string[] };
+  | { kind: 'singleton'; module: string; name: string; method: string; members?: string[] }
+  /**
+   * Go and C#: a method on an object reached through fields of an instance of a project class
+   * (`s.store.Save()`, `_db.Notes.Add()`): the fields' declared types are read from the class's module.
+   */
+  | { kind: 'member'; class: ClassRef; members: string[]; method: string };
 
 export interface CallSite {
   callee: CalleeRef;
@@ -134,6 +139,8 @@ export interface ModuleEffects {
   bases: Map<string, ClassRef[]>;
   /** Module-level names bound to a library value (`engine = create_engine(...)`, `export const prisma = new PrismaClient()`). */
   values: Map<string, Known>;
+  /** Go and C#: the declared or constructed values of classes' fields (`Class` -> field -> value), for calls through them from other files. */
+  fields?: Map<string, Map<string, Known>>;
 }
 
 /** One step of an effect's path, from the tool's entry function down to the effect itself. */

@@ -14,6 +14,10 @@ import { ToolEntry } from './entry';
 import { propagate } from './propagate';
 import { pythonEntry } from './python/entries';
 import { PythonEffects } from './python/summarise';
+import { CSharpEffects } from './csharp/summarise';
+import { csharpEntry } from './csharp/entries';
+import { goEntry } from './go/entries';
+import { GoEffects } from './go/summarise';
 import { ProjectCallees } from './resolve';
 import { scriptEntry } from './script/entries';
 import { ScriptEffects } from './script/summarise';
@@ -42,6 +46,14 @@ function languageEffects(grammar: GrammarId, root: Node, text: SourceText, file:
   if (grammar === 'typescript' || grammar === 'tsx' || grammar === 'javascript') {
     const effects = new ScriptEffects(root, text, file);
     return { entry: (declaration) => scriptEntry(effects, declaration), moduleEffects: () => effects.moduleEffects() };
+  }
+  if (grammar === 'go') {
+    const effects = new GoEffects(root, text, file);
+    return { entry: (declaration) => goEntry(effects, declaration), moduleEffects: () => effects.moduleEffects() };
+  }
+  if (grammar === 'csharp') {
+    const effects = new CSharpEffects(root, text, file);
+    return { entry: (declaration) => csharpEntry(effects, declaration), moduleEffects: () => effects.moduleEffects() };
   }
   return undefined;
 }

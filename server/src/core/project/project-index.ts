@@ -20,6 +20,8 @@ import { ServerLists } from './server-lists';
 import type { Extraction } from '../analyze';
 import type { ModuleEffects } from '../effects/summary';
 import { ModuleEffectsReader } from '../effects/module-effects';
+import { goPackageFiles, resolveGoPackage } from './resolve-go';
+import { csharpProjectFiles } from './resolve-csharp';
 
 /** At most this many modules' effect summaries are kept (the oldest read are dropped first). */
 const MAX_EFFECT_SUMMARIES = 5000;
@@ -303,6 +305,13 @@ export class ProjectIndex implements SymbolSource {
   /** What the package-level `name` of the Go package `importPath` (of `fromFile`'s own package when undefined) stands for. */
   goSymbol(fromFile: string, importPath: string | undefined, name: string, reads: Set<string>): ProjectSymbol | undefined {
     return goSymbol(this, fromFile, importPath, name, reads);
+  }
+
+  /** Go: the files of a package (`importPath` as `fromFile` imports it, or its own); C#: the files of `fromFile`'s project. */
+  packageFiles(fromFile: string, importPath?: string): readonly string[] {
+    if (fromFile.endsWith('.cs')) return this.resolved(`cs-files\0${path.dirname(fromFile)}`, () => csharpProjectFiles(fromFile, this.fs));
+    const folder = importPath === undefined ? path.dirname(fromFile) : this.resolved(`go\0${path.dirname(fromFile)}\0${importPath}`, () => resolveGoPackage(fromFile, importPath, this.fs));
+    return folder ? this.resolved(`go-files\0${folder}`, () => goPackageFiles(folder, this.fs)) : [];
   }
 
   /**

@@ -92,6 +92,10 @@ export class IndexView implements ProjectView {
     return this.index.effectsOf(file);
   }
 
+  packageFiles(fromFile: string, importPath?: string): readonly string[] {
+    return this.index.packageFiles(fromFile, importPath);
+  }
+
   pythonSymbolFrom(fromFile: string, path: string): ProjectSymbol | undefined {
     if (fromFile === this.file) return this.pythonSymbol(path);
     return this.memo(`py\0${fromFile}\0${path}`, () => this.index.pythonSymbol(fromFile, path, this.readFiles));

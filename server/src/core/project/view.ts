@@ -126,6 +126,11 @@ export interface ProjectView {
   effectsOf?(file: string): ModuleEffects | undefined;
   /** What a Python dotted path stands for as another module (`fromFile`) of the project imports it (the calls in its summaries). */
   pythonSymbolFrom?(fromFile: string, path: string): ProjectSymbol | undefined;
+  /**
+   * Go: the files of the package `importPath` imports (of `fromFile`'s own package without one);
+   * C#: the source files of `fromFile`'s project. Where effect summaries look for a package's names.
+   */
+  packageFiles?(fromFile: string, importPath?: string): readonly string[];
   /** What the export `name` of `specifier` stands for as another module (`fromFile`) of the project imports it. */
   scriptSymbolFrom?(fromFile: string, specifier: string, name: string): ProjectSymbol | undefined;
 }

@@ -1,0 +1,12 @@
+package tools
+
+import (
+	"context"
+
+	"example.com/notes/internal/storage"
+)
+
+// purge deletes a note and everything that points at it.
+func purge(ctx context.Context, store *storage.Store, id int64) error {
+	return store.Delete(ctx, id)
+}
