@@ -127,6 +127,8 @@ export function verbChange(name: string): ChangeKind | undefined {
   if (!words.length || EXCEPTIONS.has(words.join(' '))) return undefined;
   for (let length = words.length - 1; length >= 2; length--) if (EXCEPTIONS.has(words.slice(0, length).join(' '))) return undefined;
   const verbs = [words[0] === 'batch' || words[0] === 'bulk' ? words[1] ?? words[0] : words[0]];
+  // A long-running operation started (Azure `StartDeleteSecretAsync`, `BeginCreateOrUpdate`): the verb it starts counts too.
+  if ((words[0] === 'start' || words[0] === 'begin') && words[1]) verbs.push(words[1]);
   for (let index = 1; index < words.length - 1; index++) if (words[index] === 'or' || words[index] === 'and') verbs.push(words[index + 1]);
   let change: ChangeKind | undefined;
   for (const verb of verbs) {

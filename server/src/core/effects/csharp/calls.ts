@@ -41,7 +41,7 @@ export class CSharpCalls {
     builder.summary.callCount++;
     const bare = unwrap(callee);
     const nameNode = bare.type === 'member_access_expression' ? bare.childForFieldName('name') ?? bare : bare;
-    const context: CallContext = { args: argumentNodes(call), scope, builder, label: shorten(bare.text.replace(/^this\./, '').replace(/\s+/g, ''), 30), range: rangeOf(nameNode) };
+    const context: CallContext = { args: argumentNodes(call), scope, builder, label: shorten(bare.text.replace(/^this\./, '').replace(/\s+/g, '').replace(/<[^()]*>$/, ''), 30), range: rangeOf(nameNode) };
     if (creation) return this.onNew(call, context);
     if (bare.type === 'identifier' || bare.type === 'generic_name') return this.onNameCall(simpleTypeName(bare) ?? bare.text, context);
     if (bare.type === 'member_access_expression') return this.onMemberCall(bare, context);
