@@ -69,7 +69,8 @@ export const CSHARP_EFFECTS: EffectTables = {
     { type: 'store', methods: ['KeyDelete', 'KeyDeleteAsync', 'HashDelete', 'HashDeleteAsync', 'SetRemove', 'SortedSetRemove', 'DeleteOne', 'DeleteOneAsync', 'DeleteMany', 'DeleteManyAsync', 'ReplaceOne', 'ReplaceOneAsync', 'DropCollection', 'DropCollectionAsync', 'FindOneAndDelete', 'FindOneAndDeleteAsync'], kind: 'delete', what: 'deletes from a data store' },
   ],
   statementBuilders: [{ functions: ['SqlCommand', 'NpgsqlCommand', 'SqliteCommand', 'MySqlCommand', 'OracleCommand'], kind: 'write', what: 'runs SQL' }],
-  httpFunctions: {},
+  /** A request made with its method (`new HttpRequestMessage(HttpMethod.Delete, url)`): read where it is made. */
+  httpFunctions: { HttpRequestMessage: '' },
   httpMethods: {
     GetAsync: 'GET', GetStringAsync: 'GET', GetStreamAsync: 'GET', GetByteArrayAsync: 'GET', GetFromJsonAsync: 'GET', PostAsync: 'POST', PostAsJsonAsync: 'POST',
     PutAsync: 'PUT', PutAsJsonAsync: 'PUT', PatchAsync: 'PATCH', PatchAsJsonAsync: 'PATCH', DeleteAsync: 'DELETE', DeleteFromJsonAsync: 'DELETE',

@@ -12,7 +12,7 @@ import { shorten } from '../../rules/rule';
 import { SummaryBuilder } from '../builder';
 import { shellWords } from '../classify';
 import { Known, UNKNOWN_PART } from '../known';
-import { KnownArgs, libraryMethod } from '../library';
+import { httpCall, KnownArgs, libraryMethod } from '../library';
 import { matchesPath } from '../python/values';
 import { ArgumentFlow } from '../summary';
 import { argumentNodes, CSharpScope, CSharpValues, literalTruth, memberPath, SHELLS, simpleTypeName, unwrap } from './values';
@@ -55,7 +55,7 @@ export class CSharpCalls {
     const statement = TABLES.statementBuilders.find((row) => row.functions.includes(name));
     // `new SqlCommand(text, connection)`: the statement it will run.
     if (statement) return builder.sql(this.values.valueOf(context.args[0], scope), name, range);
-    if (name === 'HttpRequestMessage') return this.onHttp(this.values.valueOf(context.args[0], scope).text, context.args[1], context);
+    if (name in TABLES.httpFunctions) return httpCall(TABLES.httpFunctions[name], undefined, this.knownArgs(context), builder, name, range);
     if (TABLES.types.some((row) => row.constructors.includes(name)) || TABLES.pureModules.includes(name) || name === 'ProcessStartInfo' || name === 'Uri') return;
     if (/Exception$/.test(name)) return;
     builder.call({ kind: 'method', class: { name }, method: name }, label, range, this.flows(context));
@@ -120,11 +120,6 @@ export class CSharpCalls {
     if (command.params?.size && (command.text === undefined || (program && SHELLS.has(program.toLowerCase())))) return builder.process(undefined, { params: command.params }, label, range);
     if (command.text === undefined) return;
     builder.process(shellWords(command.text.split(UNKNOWN_PART)[0]).map((text) => ({ text })), undefined, label, range);
-  }
-
-  /** `new HttpRequestMessage(HttpMethod.Delete, url)`: the request's method and URL, read where it is made. */
-  private onHttp(method: string | undefined, url: Node | undefined, context: CallContext): void {
-    context.builder.http(method, this.values.valueOf(url, context.scope), undefined, context.label, context.range);
   }
 
   private knownArgs(context: CallContext): KnownArgs {

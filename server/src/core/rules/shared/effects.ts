@@ -2,6 +2,8 @@
  * What MTL311–313 share: the effects a rule looks at, the path as related information, the
  * severity of conditional effects, the message's parts, and the docs generated from the tables.
  */
+import { CSHARP_EFFECTS } from '../../data/effects/csharp';
+import { GO_EFFECTS } from '../../data/effects/go';
 import { PYTHON_EFFECTS } from '../../data/effects/python';
 import { SCRIPT_EFFECTS } from '../../data/effects/script';
 import { MUTATING_COMMANDS, SDK_VERB_EXCEPTIONS, SQL_DELETE_VERBS, SQL_WRITE_VERBS, TELEMETRY_WORDS } from '../../data/effects/shared';
@@ -62,7 +64,8 @@ export function pathRelated(effects: ToolEffects, effect: ToolEffect): RelatedIn
   return effect.path.map((step) => (step.file === effects.file ? { range: step.range, message: step.message } : { range: step.range, message: step.message, file: step.file }));
 }
 
-function list(items: readonly string[], max = 40): string {
+function list(all: readonly string[], max = 40): string {
+  const items = [...new Set(all)];
   const shown = items.slice(0, max).map((item) => `\`${item}\``).join(', ');
   return items.length > max ? `${shown}, and ${items.length - max} more` : shown;
 }
@@ -75,7 +78,7 @@ function tableLines(tables: EffectTables, name: string): string {
   return [
     `- ${name}, files: ${list(files)} (not under a temporary path: ${list(tables.temporaryPaths, 6)}).`,
     `- ${name}, SQL executors: ${list(Object.values(tables.sqlExecutors).flat())}; ORM and data stores: ${list(stores)}.`,
-    `- ${name}, HTTP: ${list(http)} and client methods ${list(Object.keys(tables.httpMethods))}.`,
+    `- ${name}, HTTP: ${http.length ? `${list(http)} and ` : ''}client methods ${list(Object.keys(tables.httpMethods))}.`,
     `- ${name}, processes: ${list(processes)}; code evaluation: ${list(tables.evalFunctions)}.`,
     `- ${name}, never an effect (telemetry, metering, logging): ${list(tables.telemetryModules, 20)}.`,
   ].join('\n');
@@ -84,13 +87,16 @@ function tableLines(tables: EffectTables, name: string): string {
 /** What counts, generated from the tables (core/data/effects) for the docs of MTL311–313. */
 export function effectTablesDoc(): string {
   return [
-    `The body is the tool's entry function (the decorated function, the \`registerTool\`/\`tool\`/\`addTool\` callback or \`execute\`, a tool class's handler method, a tool table entry's \`execute\`/\`handler\`, or the branch of a low-level \`call_tool\` handler that matches the tool's name) and the functions of the project it calls, up to three calls deep and across modules. Receivers are typed only by constructor assignment, annotations and imported module-level objects. What counts, from the data tables:`,
+    `The body is the tool's entry function (the decorated function, the \`registerTool\`/\`tool\`/\`addTool\` callback or \`execute\`, a tool class's handler method, a tool table entry's \`execute\`/\`handler\`, the branch of a low-level \`call_tool\` handler that matches the tool's name; Go: the handler given to \`mcp.AddTool\` / \`s.AddTool\`, a func literal, a function or a method value; C#: the \`[McpServerTool]\` method, or a command class's \`ExecuteAsync\`) and the functions of the project it calls, up to three calls deep and across modules (Go: the files of a package and the module's packages; C#: the files of the project). Receivers are typed only by constructor assignment, annotations (Go and C#: declared types of parameters, fields and package-level variables) and imported module-level objects. What counts, from the data tables:`,
     `- SQL literals that write: ${list(SQL_WRITE_VERBS)}; that delete or overwrite: ${list(SQL_DELETE_VERBS)}. A tool parameter reaching the statement text (concatenated, interpolated or passed as the statement) is caller-supplied SQL; a bind parameter is not, and a SELECT-only check, an allow-list or a read-only connection before it lifts it.`,
     `- HTTP: PUT and DELETE overwrite or delete, PATCH writes, POST writes only to a path with a mutating word; a literal host that is not local, private or first-party is an external call.`,
     `- SDK and generated-client methods by their verb (\`create_*\`, \`put_*\`, \`delete_*\`, \`Reset*\`, AWS v3 \`new XxxCommand\`), except ${list(SDK_VERB_EXCEPTIONS, 8)}; every call on a vendor SDK client is external unless its module is first-party.`,
     `- Command lines matching ${list(MUTATING_COMMANDS.map((row) => row.command), 12)}, or whose command comes from a tool parameter.`,
     tableLines(PYTHON_EFFECTS, 'Python'),
     tableLines(SCRIPT_EFFECTS, 'TS/JS'),
+    tableLines(GO_EFFECTS, 'Go'),
+    tableLines(CSHARP_EFFECTS, 'C#'),
+    `- Go: \`Close()\`, \`Header().Set\`/\`Add\` and \`url.Values\` \`Set\`/\`Add\` never count; \`http.NewRequest\` gives the method (\`http.MethodDelete\`); \`exec.Command("sh", "-c", line)\` runs \`line\`. C#: \`new SqlCommand(text)\` and \`CommandText = text\` are the statement a command runs; a project \`DbContext\` is an ORM session.`,
     `- Helpers named for telemetry (words ${list(TELEMETRY_WORDS, 8)}) are not followed. A \`mcp-tool-lint: ignore[effect]\` comment on an effect's line drops it from every tool that reaches it. Effects reached only under a flag off by default (a \`dry_run\`/\`apply\` parameter, an environment or config switch) are reported as hints.`,
   ].join('\n');
 }
