@@ -177,7 +177,7 @@ export class Analyzer {
     const analysis = this.cache.get(uri);
     const grammar = analysis?.result?.grammar;
     if (!analysis?.result || analysis.version !== version || this.documents.get(uri)?.version !== version) return undefined;
-    if (grammar !== 'python' && grammar !== 'typescript' && grammar !== 'tsx' && grammar !== 'javascript') return undefined;
+    if (!grammar) return undefined;
     const effects = this.effects.get(uri);
     // The whole tree first: made from a region's trees, it replaces the document's syntax (and deletes the region's tree).
     const tree = this.documents.tree(uri);
