@@ -9,21 +9,13 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { pathToFileURL } from 'node:url';
-import { Diagnostic, PublishDiagnosticsParams } from 'vscode-languageserver/node';
+import { PublishDiagnosticsParams } from 'vscode-languageserver/node';
+import { effectFindings } from '../helpers/effect-findings';
 import { repoRoot } from '../helpers/fixtures';
 import { DEFAULT_CAPABILITIES, LspClient, TestDocument } from '../helpers/lsp-client';
 import { codeActions, EDITOR_CAPABILITIES, editsFor } from '../helpers/lsp-requests';
 
 const uriOf = (file: string): string => pathToFileURL(file).href;
-const EFFECT_RULES = ['effect-contradicts-read-only', 'effect-contradicts-non-destructive', 'effect-contradicts-closed-world'];
-
-/** `line:col code severity` of each effect finding (1-based), with its path as `file:line` steps. */
-function effectFindings(diagnostics: readonly Diagnostic[], root: string): string[] {
-  return diagnostics.filter((diagnostic) => EFFECT_RULES.includes(String(diagnostic.code))).map((diagnostic) => {
-    const steps = (diagnostic.relatedInformation ?? []).map((info) => `${path.relative(root, new URL(info.location.uri).pathname)}:${info.location.range.start.line + 1}`);
-    return `${diagnostic.range.start.line + 1}:${diagnostic.range.start.character + 1} ${diagnostic.code} ${diagnostic.severity} ${steps.join(' ')}`;
-  });
-}
 
 describe('Go and C# effects over LSP', () => {
   let client: LspClient;

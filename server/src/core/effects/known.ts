@@ -76,3 +76,8 @@ export function derived(values: ReadonlyArray<Known | undefined>, text?: string)
 export function joinTexts(parts: ReadonlyArray<Known | undefined>): string {
   return parts.map((part) => part?.text ?? UNKNOWN_PART).join('');
 }
+
+/** A binary expression's value: with `+` joining a text, the concatenation's text; otherwise what flows in. */
+export function binaryValue(left: Known, right: Known, operator: string | undefined): Known {
+  return derived([left, right], operator === '+' && (left.text !== undefined || right.text !== undefined) ? joinTexts([left, right]) : undefined);
+}

@@ -104,3 +104,25 @@ export function httpCall(tableMethod: string, clientHost: string | undefined, ar
   const url = args.keywords.get('url') ?? positional[0];
   builder.http(method, url, clientHost, label, range);
 }
+
+/**
+ * A call its path names that the tables make a leaf of on their own: telemetry, a file written or
+ * deleted (not under a temporary path), a message sent, code evaluated, a library value made, an
+ * environment read or a temporary path. Whether the tables said what the call is.
+ */
+export function tableLeaf(tables: EffectTables, path: string, args: { target?: Known; code?: Known }, builder: SummaryBuilder, label: string, range: Range): boolean {
+  const under = (modules: readonly string[]) => modules.some((module) => path === module || path.startsWith(`${module}.`) || path.startsWith(`${module}/`));
+  const matching = (paths: readonly string[]) => paths.some((entry) => (entry.endsWith('*') ? path.startsWith(entry.slice(0, -1)) : path === entry));
+  if (under(tables.telemetryModules) || tables.environmentReads.includes(path) || matching(tables.temporaryPaths)) return true;
+  const file = tables.fileFunctions.find((row) => matching(row.functions));
+  const message = file ?? tables.messageFunctions.find((row) => matching(row.functions));
+  if (message) {
+    if (!(file && args.target?.tmp)) builder.change(message.kind, message.what, label, range);
+    return true;
+  }
+  if (matching(tables.evalFunctions)) {
+    builder.evaluate(args.code, label, range);
+    return true;
+  }
+  return tables.types.some((row) => matching(row.constructors));
+}

@@ -54,6 +54,9 @@ export const MUTATING_COMMANDS: ReadonlyArray<{ command: string; delete?: boolea
   { command: 'reboot' }, { command: 'crontab' }, { command: 'tee' },
 ];
 
+/** Shells whose command-line argument (`sh -c line`, `cmd /c line`) is the command a process runs. */
+export const SHELL_PROGRAMS: readonly string[] = ['sh', 'bash', 'zsh', 'dash', '/bin/sh', '/bin/bash', 'cmd', 'cmd.exe', 'powershell', 'powershell.exe', 'pwsh'];
+
 /** Cloud command lines whose operations are named by an SDK verb (`aws ec2 terminate-instances`, `gcloud compute instances delete`). */
 export const VERB_COMMANDS: readonly string[] = ['aws', 'gcloud', 'az', 'doctl', 'flyctl', 'heroku', 'vercel', 'netlify'];
 

@@ -6,16 +6,18 @@
  */
 import { Node } from 'web-tree-sitter';
 import { CSHARP_EFFECTS } from '../../data/effects/csharp';
+import { SHELL_PROGRAMS } from '../../data/effects/shared';
 import { rangeOf } from '../../frontends/syntax';
 import { Range } from '../../model';
 import { shorten } from '../../rules/rule';
 import { SummaryBuilder } from '../builder';
 import { shellWords } from '../classify';
 import { Known, UNKNOWN_PART } from '../known';
-import { httpCall, KnownArgs, libraryMethod } from '../library';
+import { httpCall, KnownArgs, libraryMethod, tableLeaf } from '../library';
 import { matchesPath } from '../python/values';
+import { argumentFlow } from '../conditions';
 import { ArgumentFlow } from '../summary';
-import { argumentNodes, CSharpScope, CSharpValues, literalTruth, memberPath, SHELLS, simpleTypeName, unwrap } from './values';
+import { argumentNodes, CSharpScope, CSharpValues, literalTruth, memberPath, simpleTypeName, unwrap } from './values';
 
 const TABLES = CSHARP_EFFECTS;
 
@@ -25,10 +27,6 @@ interface CallContext {
   builder: SummaryBuilder;
   label: string;
   range: Range;
-}
-
-function inModules(path: string, modules: readonly string[]): boolean {
-  return modules.some((module) => path === module || path.startsWith(`${module}.`));
 }
 
 export class CSharpCalls {
@@ -94,22 +92,12 @@ export class CSharpCalls {
   /** A static call named by type and method: a library function from the tables. Whether the path said what the call is. */
   private onPath(path: string, context: CallContext): boolean {
     const { builder, label, range, args, scope } = context;
-    if (inModules(path, TABLES.telemetryModules)) return true;
-    const file = TABLES.fileFunctions.find((row) => matchesPath(path, row.functions));
-    if (file) {
-      if (!this.values.valueOf(args[0], scope).tmp) builder.change(file.kind, file.what, label, range);
-      return true;
-    }
+    const first = this.values.valueOf(args[0], scope);
+    if (tableLeaf(TABLES, path, { target: first, code: first }, builder, label, range) || path === 'Environment.GetEnvironmentVariable') return true;
     if (TABLES.processFunctions.some((row) => matchesPath(path, row.functions))) {
-      this.onProcess(args.length > 1 ? this.values.commandLine(args[0], args[1], scope) : this.values.valueOf(args[0], scope), context);
+      this.onProcess(args.length > 1 ? this.values.commandLine(args[0], args[1], scope) : first, context);
       return true;
     }
-    if (matchesPath(path, TABLES.evalFunctions)) {
-      builder.evaluate(this.values.valueOf(args[0], scope), label, range);
-      return true;
-    }
-    if (TABLES.types.some((row) => matchesPath(path, row.constructors))) return true;
-    if (TABLES.environmentReads.includes(path) || path === 'Environment.GetEnvironmentVariable' || matchesPath(path, TABLES.temporaryPaths)) return true;
     return TABLES.pureModules.some((module) => path === module || path.startsWith(`${module}.`)) || TABLES.pureFunctions.includes(path);
   }
 
@@ -117,7 +105,7 @@ export class CSharpCalls {
   private onProcess(command: Known, context: CallContext): void {
     const { builder, label, range } = context;
     const program = command.text?.split(' ')[0];
-    if (command.params?.size && (command.text === undefined || (program && SHELLS.has(program.toLowerCase())))) return builder.process(undefined, { params: command.params }, label, range);
+    if (command.params?.size && (command.text === undefined || (program && SHELL_PROGRAMS.includes(program.toLowerCase())))) return builder.process(undefined, { params: command.params }, label, range);
     if (command.text === undefined) return;
     builder.process(shellWords(command.text.split(UNKNOWN_PART)[0]).map((text) => ({ text })), undefined, label, range);
   }
@@ -137,15 +125,9 @@ export class CSharpCalls {
 
   /** What the call passes to each of the callee's parameters (by position, or by name). */
   private flows(context: CallContext): ArgumentFlow[] {
-    const { args, scope, builder } = context;
-    return args.map((node, position) => {
-      const value = this.values.valueOf(node, scope);
-      const parameters = [...value.params ?? []].filter((parameter) => !builder.guarded.has(parameter));
+    return context.args.map((node, position) => {
       const keyword = node.parent?.type === 'argument' ? node.parent.childForFieldName('name')?.text : undefined;
-      const truth = literalTruth(unwrap(node));
-      const flow: ArgumentFlow = keyword ? { keyword, parameters } : { position, parameters };
-      if (truth !== undefined) flow.literal = truth;
-      return flow;
+      return argumentFlow(this.values.valueOf(node, context.scope), context.builder.guarded, { position, keyword }, literalTruth(unwrap(node)));
     });
   }
 }

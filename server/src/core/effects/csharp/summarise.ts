@@ -10,45 +10,36 @@ import { Range } from '../../model';
 import { SourceText } from '../../source-text';
 import { SummaryBuilder } from '../builder';
 import { isSelectOnlyPrefix, isSqlGuardName, isTelemetryName } from '../classify';
-import { IgnoredLines, ignoredEffectLines } from '../ignore';
-import { Known, paramsOf } from '../known';
-import { isGeneratedModule } from '../walk';
-import { ClassRef, FunctionSummary, Gate, ModuleEffects } from '../summary';
+
+import { PackageSummariser } from '../package-summariser';
+import { FunctionSummary, Gate, ModuleEffects } from '../summary';
 import { CSharpCalls } from './calls';
+import { binaryParts, conditionGates, liftGuarded } from '../conditions';
+import { isParameterValue, negate } from '../walk';
 import { CSharpParameter, CSharpScope, CSharpValues, unwrap } from './values';
 
 const EXITS = new Set(['return_statement', 'throw_statement', 'continue_statement', 'break_statement', 'yield_statement']);
 const CALLS = new Set(['invocation_expression', 'object_creation_expression', 'implicit_object_creation_expression']);
 const NESTED = new Set(['local_function_statement', 'class_declaration', 'record_declaration', 'struct_declaration']);
 
-export class CSharpEffects {
-  readonly values: CSharpValues;
-  private readonly ignored: IgnoredLines;
-  private readonly generated: boolean;
+export class CSharpEffects extends PackageSummariser<CSharpValues> {
   private readonly calls: CSharpCalls;
 
-  constructor(readonly root: Node, text: SourceText, readonly file: string) {
-    this.values = new CSharpValues(root);
-    this.ignored = ignoredEffectLines(root, text);
-    this.generated = isGeneratedModule(file, namedChildren(root).slice(0, 3).filter((node) => node.type === 'comment').map((node) => node.text));
+  constructor(root: Node, text: SourceText, file: string) {
+    super(root, text, file, new CSharpValues(root));
     this.calls = new CSharpCalls(this.values);
   }
 
   moduleEffects(): ModuleEffects {
     const functions = new Map<string, FunctionSummary>();
-    const fields = new Map<string, Map<string, Known>>();
-    const bases = new Map<string, ClassRef[]>();
     for (const [className, info] of this.values.classes) {
-      for (const [name, node] of info.methods) functions.set(`${className}.${name}`, this.summariseFunction(node, name, className));
       const constructor = (info.node.childForFieldName('body') ?? info.node).descendantsOfType('constructor_declaration').find((node) => node?.parent?.parent?.id === info.node.id);
       if (constructor) functions.set(`${className}.${className}`, this.summariseFunction(constructor, className, className));
-      fields.set(className, info.attributes);
-      bases.set(className, info.bases);
     }
-    return { file: this.file, functions, singletons: new Map(), bases, values: new Map(), fields };
+    return this.classEffects(this.values.classes, functions, new Map(), new Map());
   }
 
-  summariseFunction(node: Node, name: string, className: string): FunctionSummary {
+  summariseFunction(node: Node, name: string, className = ''): FunctionSummary {
     const scope: CSharpScope = { locals: new Map(), className };
     const parameters = this.values.parameters(node);
     for (const parameter of parameters) scope.locals.set(parameter.name, parameter.known);
@@ -67,21 +58,7 @@ export class CSharpEffects {
     return builder.summary;
   }
 
-  private walkBlock(statements: readonly Node[], scope: CSharpScope, builder: SummaryBuilder): void {
-    let restore: Gate[] | undefined;
-    for (const statement of statements) {
-      this.walkStatement(statement, scope, builder);
-      if (statement.type !== 'if_statement' || statement.childForFieldName('alternative') || !exits(statement.childForFieldName('consequence'))) continue;
-      // `if (dryRun) return preview;`: the rest of the block runs only when the condition is false.
-      const condition = statement.childForFieldName('condition');
-      this.guard(condition, scope, builder);
-      const negated = negate(this.gatesOf(condition, scope));
-      if (negated) restore ??= builder.addGates(negated);
-    }
-    if (restore) builder.restoreGates(restore);
-  }
-
-  private walkStatement(statement: Node, scope: CSharpScope, builder: SummaryBuilder): void {
+  walkStatement(statement: Node, scope: CSharpScope, builder: SummaryBuilder): void {
     if (NESTED.has(statement.type)) return;
     switch (statement.type) {
       case 'block':
@@ -175,49 +152,30 @@ export class CSharpEffects {
     for (const call of calls.sort((a, b) => a.startIndex - b.startIndex)) this.calls.onCall(call, scope, builder);
   }
 
-  private gatesOf(condition: Node | null | undefined, scope: CSharpScope): Gate[] | undefined {
-    if (!condition) return undefined;
-    const bare = unwrap(condition);
-    if (bare.type === 'prefix_unary_expression' && bare.text.startsWith('!')) return negate(this.gatesOf(namedChildren(bare)[0], scope));
-    if (bare.type === 'binary_expression') {
-      const operator = bare.childForFieldName('operator')?.text;
-      if (operator === '&&') {
-        const gates = [this.gatesOf(bare.childForFieldName('left'), scope), this.gatesOf(bare.childForFieldName('right'), scope)].flatMap((side) => side ?? []);
-        return gates.length ? gates : undefined;
-      }
-      if (operator === '==' || operator === '!=') return this.comparisonGates(bare, operator === '!=', scope);
-      return undefined;
-    }
-    return this.valueGate(bare, scope, true);
-  }
-
-  private valueGate(node: Node, scope: CSharpScope, when: boolean): Gate[] | undefined {
-    const value = this.values.valueOf(node, scope);
-    if (value.switch) return [{ kind: 'switch', text: value.switch.text, when, config: value.switch.config }];
-    if (node.type === 'identifier' && value.params?.size === 1 && value.params.has(node.text) && !value.lib && !value.cls) return [{ kind: 'parameter', parameter: node.text, when }];
-    // A flag of the tool's arguments (`options.Apply`): off unless the client sets it.
-    if (node.type === 'member_access_expression' && value.params) return [{ kind: 'switch', text: node.text, when, config: false }];
-    return undefined;
-  }
-
-  private comparisonGates(comparison: Node, negated: boolean, scope: CSharpScope): Gate[] | undefined {
-    const left = comparison.childForFieldName('left');
-    const right = comparison.childForFieldName('right');
-    if (!left || !right) return undefined;
-    const literal = [left, right].find((side) => ['boolean_literal', 'string_literal', 'null_literal'].includes(unwrap(side).type));
-    if (!literal) return undefined;
-    const tested = literal === left ? right : left;
-    const type = unwrap(literal).type;
-    if (this.values.valueOf(tested, scope).switch) return this.valueGate(unwrap(tested), scope, type === 'string_literal' ? !negated : negated);
-    if (type !== 'boolean_literal') return undefined;
-    return this.valueGate(unwrap(tested), scope, (literal.text === 'true') !== negated);
+  gatesOf(condition: Node | null | undefined, scope: CSharpScope): Gate[] | undefined {
+    return conditionGates(condition, {
+      unwrap,
+      negated: (node) => (node.type === 'prefix_unary_expression' && node.text.startsWith('!') ? namedChildren(node)[0] : undefined),
+      binary: binaryParts,
+      literal: (node) => (node.type === 'boolean_literal' ? (node.text === 'true' ? 'true' : 'false') : ({ null_literal: 'null', string_literal: 'string' } as const)[node.type as 'null_literal']),
+      value: (node) => this.values.valueOf(node, scope),
+      ownGate: (node, value, when) => {
+        if (node.type === 'identifier' && isParameterValue(value, node.text)) return [{ kind: 'parameter', parameter: node.text, when }];
+        // A flag of the tool's arguments (`options.Apply`): off unless the client sets it.
+        return node.type === 'member_access_expression' && value.params ? [{ kind: 'switch', text: node.text, when, config: false }] : undefined;
+      },
+    });
   }
 
   /** `if (!sql.TrimStart().StartsWith("SELECT", ...)) throw ...`, `if (!IsReadOnlyQuery(sql)) return ...`, `if (!Allowed.Contains(table)) throw ...`. */
-  private guard(condition: Node | null | undefined, scope: CSharpScope, builder: SummaryBuilder): void {
-    if (!condition || !isGuardShaped(condition)) return;
-    const reads = condition.descendantsOfType(['identifier', 'member_access_expression']).map((node) => (node ? this.values.valueOf(node, scope) : undefined));
-    for (const parameter of paramsOf(...reads) ?? []) builder.guarded.add(parameter);
+  guard(condition: Node | null | undefined, scope: CSharpScope, builder: SummaryBuilder): void {
+    if (condition && isGuardShaped(condition)) liftGuarded(condition, ['identifier', 'member_access_expression'], (node) => this.values.valueOf(node, scope), builder);
+  }
+
+  exits(statement: Node | null): boolean {
+    if (!statement) return false;
+    if (statement.type === 'block') return this.exits(namedChildren(statement).filter((child) => child.type !== 'comment').at(-1) ?? null);
+    return EXITS.has(statement.type);
   }
 }
 
@@ -234,15 +192,4 @@ function isGuardShaped(condition: Node): boolean {
     }
   }
   return false;
-}
-
-function negate(gates: Gate[] | undefined): Gate[] | undefined {
-  if (gates?.length !== 1) return undefined;
-  return [{ ...gates[0], when: !gates[0].when }];
-}
-
-function exits(statement: Node | null): boolean {
-  if (!statement) return false;
-  if (statement.type === 'block') return exits(namedChildren(statement).filter((child) => child.type !== 'comment').at(-1) ?? null);
-  return EXITS.has(statement.type);
 }

@@ -7,14 +7,15 @@
  */
 import { Node } from 'web-tree-sitter';
 import { CSHARP_EFFECTS } from '../../data/effects/csharp';
-import { READ_ONLY_SQL_MARKERS } from '../../data/effects/shared';
+import { READ_ONLY_SQL_MARKERS, SHELL_PROGRAMS } from '../../data/effects/shared';
 import { LibraryTypeRow } from '../../data/effects/types';
 import { namedChildren } from '../../frontends/syntax';
 import { hostOf } from '../classify';
-import { derived, joinTexts, Known, NOTHING, UNKNOWN_PART } from '../known';
+import { binaryValue, derived, joinTexts, Known, NOTHING, UNKNOWN_PART } from '../known';
 import { memberOf } from '../library';
-import { matchesPath } from '../python/values';
-import { ClassRef, ParameterInfo } from '../summary';
+import { matchesPath, Scope } from '../python/values';
+import { PackageClass } from '../package-summariser';
+import { ParameterInfo } from '../summary';
 
 const TABLES = CSHARP_EFFECTS;
 const CLASS_TYPES = new Set(['class_declaration', 'record_declaration', 'struct_declaration']);
@@ -27,19 +28,9 @@ const FRAMEWORK_TYPES = new Set([
 ]);
 const WRAPPERS = new Set(['parenthesized_expression', 'await_expression', 'cast_expression', 'postfix_unary_expression', 'checked_expression']);
 const HTTP_METHODS: Readonly<Record<string, string>> = { Get: 'GET', Head: 'HEAD', Post: 'POST', Put: 'PUT', Patch: 'PATCH', Delete: 'DELETE', Options: 'OPTIONS' };
-export const SHELLS = new Set(['sh', 'bash', 'zsh', '/bin/sh', '/bin/bash', 'cmd', 'cmd.exe', 'powershell', 'powershell.exe', 'pwsh']);
 
-export interface CSharpScope {
-  locals: Map<string, Known>;
-  className?: string;
-}
-
-export interface CSharpClass {
-  attributes: Map<string, Known>;
-  bases: ClassRef[];
-  methods: Map<string, Node>;
-  node: Node;
-}
+export type CSharpScope = Scope;
+export type CSharpClass = PackageClass & { node: Node };
 
 export type CSharpParameter = ParameterInfo & { known: Known; injected?: boolean };
 
@@ -208,12 +199,8 @@ export class CSharpValues {
         return { truth: bare.text === 'true' };
       case 'null_literal':
         return { truth: false };
-      case 'binary_expression': {
-        const left = this.valueOf(bare.childForFieldName('left'), scope);
-        const right = this.valueOf(bare.childForFieldName('right'), scope);
-        const plus = bare.childForFieldName('operator')?.text === '+';
-        return derived([left, right], plus && (left.text !== undefined || right.text !== undefined) ? joinTexts([left, right]) : undefined);
-      }
+      case 'binary_expression':
+        return binaryValue(this.valueOf(bare.childForFieldName('left'), scope), this.valueOf(bare.childForFieldName('right'), scope), bare.childForFieldName('operator')?.text);
       case 'member_access_expression':
         return this.memberValue(bare, scope);
       case 'invocation_expression':
@@ -333,7 +320,7 @@ export class CSharpValues {
   commandLine(program: Node | undefined, argumentsNode: Node | undefined, scope: CSharpScope): Known {
     const file = this.valueOf(program, scope);
     const rest = this.valueOf(argumentsNode, scope);
-    const shell = file.text !== undefined && SHELLS.has(file.text.toLowerCase());
+    const shell = file.text !== undefined && SHELL_PROGRAMS.includes(file.text.toLowerCase());
     const params = new Set([...file.params ?? [], ...(shell ? rest.params ?? [] : [])]);
     const text = file.text === undefined ? undefined : `${file.text}${rest.text !== undefined ? ` ${rest.text}` : argumentsNode ? ` ${UNKNOWN_PART}` : ''}`;
     return { ...(params.size ? { params } : {}), ...(text !== undefined && !file.params ? { text } : {}) };

@@ -7,20 +7,20 @@
  */
 import { Node } from 'web-tree-sitter';
 import { GO_EFFECTS } from '../../data/effects/go';
+import { SHELL_PROGRAMS } from '../../data/effects/shared';
 import { unwrapParens } from '../../frontends/go/syntax';
 import { rangeOf } from '../../frontends/syntax';
 import { Range } from '../../model';
 import { shorten } from '../../rules/rule';
 import { CommandWord, SummaryBuilder } from '../builder';
 import { Known } from '../known';
-import { httpCall, KnownArgs, libraryMethod } from '../library';
+import { httpCall, KnownArgs, libraryMethod, tableLeaf } from '../library';
 import { matchesPath } from '../python/values';
+import { argumentFlow } from '../conditions';
 import { ArgumentFlow } from '../summary';
 import { argumentNodes, GoScope, GoValues } from './values';
 
 const TABLES = GO_EFFECTS;
-/** Shells whose `-c` argument is a command line. */
-const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', '/bin/sh', '/bin/bash', 'cmd', 'cmd.exe', 'powershell', 'pwsh']);
 /** Methods that never change anything on any receiver (a client's own connection). */
 const NEVER = new Set(['Close', 'Ping', 'PingContext', 'Stats', 'SetMaxOpenConns', 'SetMaxIdleConns', 'SetConnMaxLifetime']);
 
@@ -91,43 +91,27 @@ export class GoCalls {
   /** A call named by its import path: a library function from the tables. Whether the path said what the call is. */
   private onPath(path: string, context: CallContext): boolean {
     const { builder, label, range, args, scope } = context;
-    if (inModules(path, TABLES.telemetryModules)) return true;
-    const file = TABLES.fileFunctions.find((row) => matchesPath(path, row.functions));
-    if (file) {
-      if (!this.values.valueOf(args[0], scope).tmp) builder.change(file.kind, file.what, label, range);
-      return true;
-    }
+    const target = this.values.valueOf(args[0], scope);
+    if (tableLeaf(TABLES, path, { target, code: this.values.valueOf(args.find((argument) => !this.isContext(argument, scope)), scope) }, builder, label, range)) return true;
     if (path === 'os.OpenFile') {
-      if (/O_(WRONLY|RDWR|CREATE|APPEND|TRUNC)/.test(args[1]?.text ?? '') && !this.values.valueOf(args[0], scope).tmp) builder.change('write', 'writes a file', label, range);
+      if (/O_(WRONLY|RDWR|CREATE|APPEND|TRUNC)/.test(args[1]?.text ?? '') && !target.tmp) builder.change('write', 'writes a file', label, range);
       return true;
     }
     if (path in TABLES.httpFunctions) {
-      const known = this.knownArgs(context);
       // `http.NewRequest(method, url, body)`: the request's method and URL, read where it is made.
-      httpCall(TABLES.httpFunctions[path], undefined, known, builder, label, range);
-      return true;
-    }
-    const message = TABLES.messageFunctions.find((row) => matchesPath(path, row.functions));
-    if (message) {
-      builder.change(message.kind, message.what, label, range);
+      httpCall(TABLES.httpFunctions[path], undefined, this.knownArgs(context), builder, label, range);
       return true;
     }
     if (TABLES.processFunctions.some((row) => matchesPath(path, row.functions))) {
       this.onProcess(context);
       return true;
     }
-    if (matchesPath(path, TABLES.evalFunctions)) {
-      builder.evaluate(this.values.valueOf(args.find((argument) => !this.isContext(argument, scope)), scope), label, range);
-      return true;
-    }
-    if (TABLES.types.some((row) => matchesPath(path, row.constructors))) return true;
     const sdk = TABLES.sdkModules.find((module) => inModules(path, [module]));
     if (sdk) {
       const name = path.slice(path.lastIndexOf('.') + 1);
       if (!/^New/.test(name)) builder.sdk(path.slice(0, path.lastIndexOf('.')), name, label, range);
       return true;
     }
-    if (TABLES.environmentReads.includes(path) || matchesPath(path, TABLES.temporaryPaths)) return true;
     return inModules(path, TABLES.pureModules) || !path.split('/')[0].includes('.') && TABLES.pureModules.some((module) => path.startsWith(`${module}.`));
   }
 
@@ -139,7 +123,7 @@ export class GoCalls {
       const value = this.values.valueOf(argument, scope);
       return value.text !== undefined && !value.params ? { text: value.text } : { params: value.params };
     });
-    if (words[0]?.text !== undefined && SHELLS.has(words[0].text) && (words[1]?.text === '-c' || words[1]?.text === '/c' || words[1]?.text === '-Command') && args[2]) {
+    if (words[0]?.text !== undefined && SHELL_PROGRAMS.includes(words[0].text) && (words[1]?.text === '-c' || words[1]?.text === '/c' || words[1]?.text === '-Command') && args[2]) {
       return builder.process(undefined, this.values.valueOf(args[2], scope), label, range);
     }
     builder.process(words, undefined, label, range);
@@ -163,13 +147,9 @@ export class GoCalls {
 
   /** What the call passes to each of the callee's parameters. */
   private flows(context: CallContext): ArgumentFlow[] {
-    const { args, scope, builder } = context;
-    return args.map((node, position) => {
-      const value = this.values.valueOf(node, scope);
-      const parameters = [...value.params ?? []].filter((parameter) => !builder.guarded.has(parameter));
+    return context.args.map((node, position) => {
       const bare = unwrapParens(node);
-      const literal = bare.type === 'true' ? true : bare.type === 'false' ? false : undefined;
-      return literal === undefined ? { position, parameters } : { position, parameters, literal };
+      return argumentFlow(this.values.valueOf(node, context.scope), context.builder.guarded, { position }, bare.type === 'true' ? true : bare.type === 'false' ? false : undefined);
     });
   }
 }

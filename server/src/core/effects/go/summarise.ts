@@ -11,43 +11,31 @@ import { Range } from '../../model';
 import { SourceText } from '../../source-text';
 import { SummaryBuilder } from '../builder';
 import { isSelectOnlyPrefix, isSqlGuardName, isTelemetryName } from '../classify';
-import { IgnoredLines, ignoredEffectLines } from '../ignore';
-import { Known, paramsOf } from '../known';
-import { isGeneratedModule } from '../walk';
+
+import { PackageSummariser } from '../package-summariser';
 import { ClassRef, FunctionSummary, Gate, ModuleEffects } from '../summary';
 import { calleeName, GoCalls } from './calls';
+import { binaryParts, conditionGates, liftGuarded } from '../conditions';
+import { isParameterValue, negate } from '../walk';
 import { GoParameter, GoScope, GoValues } from './values';
 
 const EXITS = new Set(['return_statement', 'continue_statement', 'break_statement', 'goto_statement']);
 const DECLARATIONS = new Set(['short_var_declaration', 'var_declaration', 'assignment_statement']);
 
-export class GoEffects {
-  readonly values: GoValues;
-  private readonly ignored: IgnoredLines;
-  private readonly generated: boolean;
+export class GoEffects extends PackageSummariser<GoValues> {
   private readonly calls: GoCalls;
 
-  constructor(readonly root: Node, text: SourceText, readonly file: string) {
-    this.values = new GoValues(root);
-    this.ignored = ignoredEffectLines(root, text);
-    this.generated = isGeneratedModule(file, namedChildren(root).slice(0, 3).filter((node) => node.type === 'comment').map((node) => node.text));
+  constructor(root: Node, text: SourceText, file: string) {
+    super(root, text, file, new GoValues(root));
     this.calls = new GoCalls(this.values);
   }
 
   moduleEffects(): ModuleEffects {
     const functions = new Map<string, FunctionSummary>();
     for (const [name, node] of this.values.functions) functions.set(name, this.summariseFunction(node, name));
-    const fields = new Map<string, Map<string, Known>>();
-    const bases = new Map<string, ClassRef[]>();
-    for (const [className, info] of this.values.classes) {
-      for (const [name, node] of info.methods) functions.set(`${className}.${name}`, this.summariseFunction(node, name, className));
-      if (info.attributes.size) fields.set(className, info.attributes);
-      bases.set(className, info.bases);
-    }
     const singletons = new Map<string, ClassRef>();
     for (const [name, value] of this.values.globals) if (value.cls) singletons.set(name, value.cls);
-    const values = new Map([...this.values.globals].filter(([, value]) => value.lib));
-    return { file: this.file, functions, singletons, bases, values, fields };
+    return this.classEffects(this.values.classes, functions, singletons, new Map([...this.values.globals].filter(([, value]) => value.lib)));
   }
 
   /** A function's, method's or func literal's summary; a func literal sees the locals of the functions around it. */
@@ -86,21 +74,7 @@ export class GoEffects {
     }
   }
 
-  private walkBlock(statements: readonly Node[], scope: GoScope, builder: SummaryBuilder): void {
-    let restore: Gate[] | undefined;
-    for (const statement of statements) {
-      this.walkStatement(statement, scope, builder);
-      if (statement.type !== 'if_statement' || statement.childForFieldName('alternative') || !exits(statement.childForFieldName('consequence'))) continue;
-      // `if args.DryRun { return preview, nil }`: the rest of the block runs only when the condition is false.
-      const condition = statement.childForFieldName('condition');
-      this.guard(condition, scope, builder);
-      const negated = negate(this.gatesOf(condition, scope));
-      if (negated) restore ??= builder.addGates(negated);
-    }
-    if (restore) builder.restoreGates(restore);
-  }
-
-  private walkStatement(statement: Node, scope: GoScope, builder: SummaryBuilder): void {
+  walkStatement(statement: Node, scope: GoScope, builder: SummaryBuilder): void {
     switch (statement.type) {
       case 'block':
         return this.walkBlock(blockStatements(statement), scope, builder);
@@ -177,51 +151,33 @@ export class GoEffects {
     }
   }
 
-  private gatesOf(condition: Node | null | undefined, scope: GoScope): Gate[] | undefined {
-    if (!condition) return undefined;
-    const bare = unwrapParens(condition);
-    if (bare.type === 'unary_expression' && bare.childForFieldName('operator')?.text === '!') return negate(this.gatesOf(bare.childForFieldName('operand'), scope));
-    if (bare.type === 'binary_expression') {
-      const operator = bare.childForFieldName('operator')?.text;
-      if (operator === '&&') {
-        const gates = [this.gatesOf(bare.childForFieldName('left'), scope), this.gatesOf(bare.childForFieldName('right'), scope)].flatMap((side) => side ?? []);
-        return gates.length ? gates : undefined;
-      }
-      if (operator === '==' || operator === '!=') return this.comparisonGates(bare, operator === '!=', scope);
-      return undefined;
-    }
-    return this.valueGate(bare, scope, true);
-  }
-
-  private valueGate(node: Node, scope: GoScope, when: boolean): Gate[] | undefined {
-    const value = this.values.valueOf(node, scope);
-    if (value.switch) return [{ kind: 'switch', text: value.switch.text, when, config: value.switch.config }];
-    if (node.type === 'identifier' && value.params?.size === 1 && value.params.has(node.text) && !value.lib && !value.cls) return [{ kind: 'parameter', parameter: node.text, when }];
-    // A flag the client sets (`args.Apply`, `request.GetBool("dry_run", true)`): reached by default only when its default is `when`.
-    const flagDefault = value.flagDefault ?? (node.type === 'selector_expression' && value.params ? false : undefined);
-    if (flagDefault !== undefined) return [{ kind: 'switch', text: node.text, when: when !== flagDefault, config: false }];
-    return undefined;
-  }
-
-  /** `os.Getenv("MODE") == "write"`, `args.Apply == true`. */
-  private comparisonGates(comparison: Node, negated: boolean, scope: GoScope): Gate[] | undefined {
-    const left = comparison.childForFieldName('left');
-    const right = comparison.childForFieldName('right');
-    if (!left || !right) return undefined;
-    const literal = [left, right].find((side) => ['true', 'false', 'interpreted_string_literal', 'raw_string_literal', 'nil'].includes(unwrapParens(side).type));
-    if (!literal) return undefined;
-    const tested = literal === left ? right : left;
-    const type = unwrapParens(literal).type;
-    if (this.values.valueOf(tested, scope).switch) return this.valueGate(unwrapParens(tested), scope, type === 'interpreted_string_literal' || type === 'raw_string_literal' ? !negated : negated);
-    if (type !== 'true' && type !== 'false') return undefined;
-    return this.valueGate(unwrapParens(tested), scope, (type === 'true') !== negated);
+  gatesOf(condition: Node | null | undefined, scope: GoScope): Gate[] | undefined {
+    return conditionGates(condition, {
+      unwrap: unwrapParens,
+      negated: (node) => (node.type === 'unary_expression' && node.childForFieldName('operator')?.text === '!' ? node.childForFieldName('operand') ?? undefined : undefined),
+      binary: (node) => binaryParts(node),
+      literal: (node) => ({ true: 'true', false: 'false', nil: 'null', interpreted_string_literal: 'string', raw_string_literal: 'string' } as const)[node.type as 'true'],
+      value: (node) => this.values.valueOf(node, scope),
+      ownGate: (node, value, when) => {
+        if (node.type === 'identifier' && isParameterValue(value, node.text)) return [{ kind: 'parameter', parameter: node.text, when }];
+        // A flag the client sets (`args.Apply`, `request.GetBool("dry_run", true)`): reached by default only when its default is `when`.
+        const flagDefault = value.flagDefault ?? (node.type === 'selector_expression' && value.params ? false : undefined);
+        return flagDefault === undefined ? undefined : [{ kind: 'switch', text: node.text, when: when !== flagDefault, config: false }];
+      },
+    });
   }
 
   /** `if !strings.HasPrefix(strings.ToUpper(q), "SELECT") { return ... }`, `if !isReadOnlyQuery(q) { ... }`, `if !allowed[table] { ... }`. */
-  private guard(condition: Node | null | undefined, scope: GoScope, builder: SummaryBuilder): void {
-    if (!condition || !isGuardShaped(condition)) return;
-    const reads = condition.descendantsOfType(['identifier', 'selector_expression']).map((node) => (node ? this.values.valueOf(node, scope) : undefined));
-    for (const parameter of paramsOf(...reads) ?? []) builder.guarded.add(parameter);
+  guard(condition: Node | null | undefined, scope: GoScope, builder: SummaryBuilder): void {
+    if (condition && isGuardShaped(condition)) liftGuarded(condition, ['identifier', 'selector_expression'], (node) => this.values.valueOf(node, scope), builder);
+  }
+
+  exits(block: Node | null): boolean {
+    const last = blockStatements(block).at(-1);
+    if (!last) return false;
+    if (EXITS.has(last.type)) return true;
+    const call = last.type === 'expression_statement' ? namedChildren(last)[0] : undefined;
+    return call?.type === 'call_expression' && /^(panic|log\.Fatal\w*|os\.Exit)$/.test(call.childForFieldName('function')?.text ?? '');
   }
 }
 
@@ -239,23 +195,10 @@ function isGuardShaped(condition: Node): boolean {
   return false;
 }
 
-function negate(gates: Gate[] | undefined): Gate[] | undefined {
-  if (gates?.length !== 1) return undefined;
-  return [{ ...gates[0], when: !gates[0].when }];
-}
-
 /** A block's statements (inside its statement list). */
 export function blockStatements(block: Node | null | undefined): Node[] {
   if (!block) return [];
   return namedChildren(block).flatMap((child) => (child.type === 'statement_list' ? namedChildren(child) : [child])).filter((child) => child.type !== 'comment');
-}
-
-function exits(block: Node | null): boolean {
-  const last = blockStatements(block).at(-1);
-  if (!last) return false;
-  if (EXITS.has(last.type)) return true;
-  const call = last.type === 'expression_statement' ? namedChildren(last)[0] : undefined;
-  return call?.type === 'call_expression' && /^(panic|log\.Fatal\w*|os\.Exit)$/.test(call.childForFieldName('function')?.text ?? '');
 }
 
 /** The functions around a node, innermost first. */

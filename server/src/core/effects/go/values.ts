@@ -11,28 +11,20 @@ import { READ_ONLY_SQL_MARKERS } from '../../data/effects/shared';
 import { LibraryTypeRow } from '../../data/effects/types';
 import { goString, importsOf, unwrapParens } from '../../frontends/go/syntax';
 import { namedChildren } from '../../frontends/syntax';
-import { derived, joinTexts, Known, NOTHING, UNKNOWN_PART } from '../known';
+import { binaryValue, derived, joinTexts, Known, NOTHING, UNKNOWN_PART } from '../known';
 import { memberOf } from '../library';
-import { matchesPath } from '../python/values';
+import { matchesPath, Scope } from '../python/values';
+import { PackageClass } from '../package-summariser';
 import { ClassRef, ParameterInfo } from '../summary';
 
 const TABLES = GO_EFFECTS;
 const SCALAR_TYPES = new Set(['bool', 'int', 'int8', 'int16', 'int32', 'int64', 'uint', 'uint8', 'uint16', 'uint32', 'uint64', 'float32', 'float64', 'byte', 'rune', 'uintptr']);
 const HTTP_METHODS: Readonly<Record<string, string>> = { MethodGet: 'GET', MethodHead: 'HEAD', MethodPost: 'POST', MethodPut: 'PUT', MethodPatch: 'PATCH', MethodDelete: 'DELETE', MethodOptions: 'OPTIONS' };
 
-export interface GoScope {
-  locals: Map<string, Known>;
-  /** The receiver's type, in a method. */
-  className?: string;
-}
-
-export interface GoClass {
-  /** Fields by name: their declared types' values. */
-  attributes: Map<string, Known>;
-  /** Embedded types. */
-  bases: ClassRef[];
-  methods: Map<string, Node>;
-}
+/** A function's locals and parameters, and in a method the receiver's type. */
+export type GoScope = Scope;
+/** A type of the package: its fields' declared types' values, its embedded types, its methods. */
+export type GoClass = PackageClass;
 
 export type GoParameter = ParameterInfo & { known: Known; context?: boolean };
 
@@ -213,12 +205,8 @@ export class GoValues {
         return { truth: Number(bare.text.replace(/_/g, '')) !== 0 };
       case 'nil':
         return { truth: false };
-      case 'binary_expression': {
-        const left = this.valueOf(bare.childForFieldName('left'), scope);
-        const right = this.valueOf(bare.childForFieldName('right'), scope);
-        const plus = bare.childForFieldName('operator')?.text === '+';
-        return derived([left, right], plus && (left.text !== undefined || right.text !== undefined) ? joinTexts([left, right]) : undefined);
-      }
+      case 'binary_expression':
+        return binaryValue(this.valueOf(bare.childForFieldName('left'), scope), this.valueOf(bare.childForFieldName('right'), scope), bare.childForFieldName('operator')?.text);
       case 'unary_expression':
         return this.valueOf(bare.childForFieldName('operand'), scope);
       case 'selector_expression':

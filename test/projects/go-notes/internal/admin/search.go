@@ -43,7 +43,7 @@ func FetchFeed() (mcp.Tool, server.ToolHandlerFunc) {
 			mcp.WithDestructiveHintAnnotation(false),
 			mcp.WithOpenWorldHintAnnotation(false),
 		), func(ctx context.Context, request mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-			return fetchEntries(ctx, "notes.xml")
+			return latest(ctx, "notes.xml")
 		}
 }
 
@@ -72,8 +72,8 @@ func PingBackend() (mcp.Tool, server.ToolHandlerFunc) {
 		}
 }
 
-func fetchEntries(ctx context.Context, feed string) (*mcp.CallToolResult, error) {
-	resp, err := httpClient.Get("https://feeds.example.org/" + feed)
+func latest(ctx context.Context, feed string) (*mcp.CallToolResult, error) {
+	resp, err := httpClient.Get("https://rss.example.org/" + feed)
 	if err != nil {
 		return nil, err
 	}
