@@ -141,6 +141,8 @@ export class PackageCallees {
   /** Where a class named from `file` is declared: in `file`, or another file of its package (project). */
   private locate(file: string, ref: ClassRef): Located | undefined {
     for (const candidate of this.files(file, ref.module)) {
+      // A C# project's files are many: only those that name the class are read (parsed) to find it.
+      if (candidate !== file && candidate.endsWith('.cs') && this.project?.sourceText(candidate)?.includes(ref.name) === false) continue;
       const effects = this.effectsOf(candidate);
       if (effects?.bases.has(ref.name)) return { file: candidate, name: ref.name };
     }
