@@ -94,6 +94,46 @@ test('Go: HTTP methods from http.NewRequest, external hosts, processes and SDK v
   ]);
 });
 
+test('Go entries: a ServerTool Handler, a handler wrapped in a call, a tool bound to a variable, a handler of another package', () => {
+  const text = `package tools
+
+import (
+	"context"
+	"os"
+
+	"example.com/notes/handlers"
+	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
+)
+
+var Tools = []server.ServerTool{
+	{Tool: mcp.NewTool("wipe_cache", mcp.WithReadOnlyHintAnnotation(true)), Handler: wipeCache},
+}
+
+func Register(s *server.MCPServer) {
+	s.AddTool(mcp.NewTool("save_draft", mcp.WithReadOnlyHintAnnotation(true)), mcp.NewTypedToolHandler(saveDraft))
+	tool := mcp.NewTool("drop_draft", mcp.WithReadOnlyHintAnnotation(true))
+	s.AddTool(tool, func(ctx context.Context, request mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		return nil, os.Remove("draft.md")
+	})
+	s.AddTool(mcp.NewTool("elsewhere", mcp.WithReadOnlyHintAnnotation(true)), handlers.Elsewhere)
+}
+
+func wipeCache(ctx context.Context, request mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	return nil, os.RemoveAll("cache")
+}
+
+func saveDraft(ctx context.Context, request mcp.CallToolRequest, draft struct{ Text string }) (*mcp.CallToolResult, error) {
+	return nil, os.WriteFile("draft.md", []byte(draft.Text), 0o644)
+}
+`;
+  assert.deepEqual(effects(text, '/virtual/entries.go'), [
+    `${lineOf(text, 'wipe_cache')} MTL311 info: deletes a file (\`os.RemoveAll\`)`,
+    `${lineOf(text, 'save_draft')} MTL311 info: writes a file (\`os.WriteFile\`)`,
+    `${lineOf(text, 'drop_draft')} MTL311 info: deletes a file (\`os.Remove\`)`,
+  ], 'the handler of another package is not read without the project');
+});
+
 const CS_HEAD = `using System.ComponentModel;
 using System.Diagnostics;
 using Azure.Storage.Blobs;

@@ -10,3 +10,6 @@ import (
 func purge(ctx context.Context, store *storage.Store, id int64) error {
 	return store.Delete(ctx, id)
 }
+
+// archive is the store of archived notes, opened by main.
+var archive = &storage.Store{}
