@@ -69,7 +69,7 @@ test('C#: a command run through a repository in another file, with the SARIF cod
   assert.equal(runReport?.message, 'ReadOnly is true, but this tool runs caller-supplied SQL (`RunReportAsync` → `CommandText`): clients may run it unasked. Set ReadOnly to false.');
   assert.deepEqual(steps(runReport), [
     'src/Tasks.Server/Tools/TaskTools.cs:41:26 The tool\'s body starts here (TaskTools.RunReport).',
-    'src/Tasks.Server/Tools/TaskTools.cs:41:62 Calls repository.RunReportAsync.',
+    'src/Tasks.Server/Tools/TaskTools.cs:41:107 Calls repository.RunReportAsync.',
     'src/Tasks.Server/Data/TaskRepository.cs:35:17 Runs caller-supplied SQL: CommandText.',
   ]);
   const sarif = JSON.parse(runCli(['src/Tasks.Server/Tools/TaskTools.cs', '--format', 'sarif'], { cwd: CSHARP }).stdout);

@@ -9,7 +9,7 @@ import { IgnoredLines, ignoredEffectLines } from './ignore';
 import { Known } from './known';
 import { ClassRef, FunctionSummary, Gate, ModuleEffects } from './summary';
 import { SummaryBuilder } from './builder';
-import { isGeneratedModule, StatementWalker, walkBlock } from './walk';
+import { isGeneratedModule, lazyFunctions, StatementWalker, walkBlock } from './walk';
 import { namedChildren } from '../frontends/syntax';
 import type { Scope } from './python/values';
 
@@ -39,15 +39,33 @@ export abstract class PackageSummariser<Values> implements StatementWalker<Scope
     walkBlock(this, statements, scope, builder);
   }
 
-  /** The module's effects: `functions` already summarised, then each class's methods, fields and bases. */
-  protected classEffects(classes: ReadonlyMap<string, PackageClass>, functions: Map<string, FunctionSummary>, singletons: Map<string, ClassRef>, values: Map<string, Known>): ModuleEffects {
+  /**
+   * The module's effects: each function's summary read when first asked for (`name`, a top-level
+   * function of `functions`; `Class.method`, a method or a constructor), each class's fields and bases.
+   */
+  protected classEffects(classes: ReadonlyMap<string, PackageClass>, functions: ReadonlyMap<string, Node>, singletons: Map<string, ClassRef>, values: Map<string, Known>): ModuleEffects {
     const fields = new Map<string, Map<string, Known>>();
     const bases = new Map<string, ClassRef[]>();
     for (const [className, info] of classes) {
-      for (const [name, node] of info.methods) functions.set(`${className}.${name}`, this.summariseFunction(node, name, className));
       if (info.attributes.size) fields.set(className, info.attributes);
       bases.set(className, info.bases);
     }
-    return { file: this.file, functions, singletons, bases, values, fields };
+    const table = lazyFunctions((key) => {
+      const dot = key.indexOf('.');
+      if (dot < 0) {
+        const definition = functions.get(key);
+        return definition && this.summariseFunction(definition, key);
+      }
+      const className = key.slice(0, dot);
+      const name = key.slice(dot + 1);
+      const definition = classes.get(className)?.methods.get(name) ?? this.constructorOf(className, name);
+      return definition && this.summariseFunction(definition, name, className);
+    });
+    return { file: this.file, functions: table, singletons, bases, values, fields };
+  }
+
+  /** The constructor a `Class.Class` key names (C#), if the class declares one. */
+  protected constructorOf(_className: string, _name: string): Node | undefined {
+    return undefined;
   }
 }

@@ -31,12 +31,13 @@ export class CSharpEffects extends PackageSummariser<CSharpValues> {
   }
 
   moduleEffects(): ModuleEffects {
-    const functions = new Map<string, FunctionSummary>();
-    for (const [className, info] of this.values.classes) {
-      const constructor = (info.node.childForFieldName('body') ?? info.node).descendantsOfType('constructor_declaration').find((node) => node?.parent?.parent?.id === info.node.id);
-      if (constructor) functions.set(`${className}.${className}`, this.summariseFunction(constructor, className, className));
-    }
-    return this.classEffects(this.values.classes, functions, new Map(), new Map());
+    return this.classEffects(this.values.classes, new Map(), new Map(), new Map());
+  }
+
+  protected override constructorOf(className: string, name: string): Node | undefined {
+    const info = this.values.classes.get(className);
+    if (!info || name !== className) return undefined;
+    return (info.node.childForFieldName('body') ?? info.node).descendantsOfType('constructor_declaration').find((node) => node?.parent?.parent?.id === info.node.id) ?? undefined;
   }
 
   summariseFunction(node: Node, name: string, className = ''): FunctionSummary {

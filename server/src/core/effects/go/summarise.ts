@@ -31,11 +31,9 @@ export class GoEffects extends PackageSummariser<GoValues> {
   }
 
   moduleEffects(): ModuleEffects {
-    const functions = new Map<string, FunctionSummary>();
-    for (const [name, node] of this.values.functions) functions.set(name, this.summariseFunction(node, name));
     const singletons = new Map<string, ClassRef>();
     for (const [name, value] of this.values.globals) if (value.cls) singletons.set(name, value.cls);
-    return this.classEffects(this.values.classes, functions, singletons, new Map([...this.values.globals].filter(([, value]) => value.lib)));
+    return this.classEffects(this.values.classes, this.values.functions, singletons, new Map([...this.values.globals].filter(([, value]) => value.lib)));
   }
 
   /** A function's, method's or func literal's summary; a func literal sees the locals of the functions around it. */

@@ -11,7 +11,7 @@ import { READ_ONLY_SQL_MARKERS } from '../../data/effects/shared';
 import { LibraryTypeRow } from '../../data/effects/types';
 import { goString, importsOf, unwrapParens } from '../../frontends/go/syntax';
 import { namedChildren } from '../../frontends/syntax';
-import { binaryValue, derived, joinTexts, Known, NOTHING, UNKNOWN_PART } from '../known';
+import { binaryValue, derived, Known, NOTHING, UNKNOWN_PART } from '../known';
 import { memberOf } from '../library';
 import { matchesPath, Scope } from '../python/values';
 import { PackageClass } from '../package-summariser';

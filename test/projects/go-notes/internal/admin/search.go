@@ -21,7 +21,7 @@ func SearchWeb() (mcp.Tool, server.ToolHandlerFunc) {
 			mcp.WithReadOnlyHintAnnotation(true),
 			mcp.WithDestructiveHintAnnotation(false),
 			mcp.WithOpenWorldHintAnnotation(true),
-			mcp.WithString("query", mcp.Required()),
+			mcp.WithString("query", mcp.Required(), mcp.Description("What to search for.")),
 		), func(ctx context.Context, request mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 			query, _ := request.RequireString("query")
 			body, _ := json.Marshal(map[string]string{"q": query})

@@ -43,7 +43,7 @@ func Register(s *server.MCPServer, h *Handlers) {
 		mcp.WithDestructiveHintAnnotation(false),
 		mcp.WithIdempotentHintAnnotation(false),
 		mcp.WithOpenWorldHintAnnotation(false),
-		mcp.WithString("command", mcp.Required()),
+		mcp.WithString("command", mcp.Required(), mcp.Description("The shell command to run.")),
 	)
 	s.AddTool(runCommand, h.runCommand)
 
@@ -81,7 +81,7 @@ func Register(s *server.MCPServer, h *Handlers) {
 		mcp.WithReadOnlyHintAnnotation(true),
 		mcp.WithDestructiveHintAnnotation(false),
 		mcp.WithOpenWorldHintAnnotation(false),
-		mcp.WithBoolean("dry_run"),
+		mcp.WithBoolean("dry_run", mcp.Description("Only say what would be cleared (the default).")),
 	), h.clearLogs)
 
 	s.AddTool(mcp.NewTool("rotate_logs",

@@ -28,7 +28,7 @@ type NoteInput struct {
 
 // SQLInput is a statement the caller writes.
 type SQLInput struct {
-	SQL string `json:"sql"`
+	SQL string `json:"sql" jsonschema:"the SQL statement to run"`
 }
 
 // ExportInput says where to export.

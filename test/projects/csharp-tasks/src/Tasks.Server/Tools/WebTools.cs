@@ -14,7 +14,7 @@ public sealed class WebTools
 
     [McpServerTool(Name = "search_docs", ReadOnly = true, Idempotent = true, OpenWorld = true)]
     [Description("Search the task docs.")]
-    public async Task<string> SearchDocs(string query)
+    public async Task<string> SearchDocs([Description("What to search the docs for.")] string query)
     {
         var response = await _api.PostAsJsonAsync("https://search.example.org/v1/search", new { q = query });
         return await response.Content.ReadAsStringAsync();
@@ -22,7 +22,7 @@ public sealed class WebTools
 
     [McpServerTool(Name = "sync_calendar", ReadOnly = false, Destructive = false, Idempotent = true, OpenWorld = true)]
     [Description("Copy a task into the calendar.")]
-    public async Task<string> SyncCalendar(int id, string title)
+    public async Task<string> SyncCalendar([Description("The task's id.")] int id, [Description("The task's title.")] string title)
     {
         var response = await _http.PutAsJsonAsync($"v2/events/task-{id}", new { title });
         return response.StatusCode.ToString();
@@ -30,18 +30,18 @@ public sealed class WebTools
 
     [McpServerTool(Name = "notify_team", ReadOnly = false, Destructive = false, Idempotent = false, OpenWorld = false)]
     [Description("Tell the team about a task.")]
-    public async Task NotifyTeam(string text)
+    public async Task NotifyTeam([Description("The message to send.")] string text)
     {
         await _api.PostAsJsonAsync("https://api.tasks.example.com/v1/notify", new { text });
     }
 
     [McpServerTool(Name = "weather_for_task", ReadOnly = true, Idempotent = true, OpenWorld = false)]
     [Description("Get the weather where a task happens.")]
-    public Task<string> WeatherForTask(string city) => _api.GetStringAsync($"https://api.weather.example.net/v1/current?city={city}");
+    public Task<string> WeatherForTask([Description("The city the task happens in.")] string city) => _api.GetStringAsync($"https://api.weather.example.net/v1/current?city={city}");
 
     [McpServerTool(Name = "evaluate", ReadOnly = true, Idempotent = true, OpenWorld = false)]
     [Description("Evaluate an expression over the tasks.")]
-    public async Task<string> Evaluate(string expression)
+    public async Task<string> Evaluate([Description("A C# expression over the tasks.")] string expression)
     {
         var result = await CSharpScript.EvaluateAsync<object>(expression);
         return result?.ToString() ?? "";
