@@ -13,9 +13,10 @@ import { CommandWord, SummaryBuilder } from '../builder';
 import { verbChange } from '../classify';
 import { joinTexts, Known } from '../known';
 import { httpCall, KnownArgs, libraryMethod } from '../library';
-import { ArgumentFlow, CalleeRef } from '../summary';
+import { ArgumentFlow } from '../summary';
 import { matchesPath } from '../python/values';
-import { callArgumentNodes, isProjectSpecifier, literalTruth, ScriptScope, ScriptValues, unwrap } from './values';
+import { callArgumentNodes, isProjectSpecifier, literalTruth, unwrap } from './syntax';
+import { ScriptScope, ScriptValues } from './values';
 
 const TABLES = SCRIPT_EFFECTS;
 

@@ -10,7 +10,8 @@ import { namedChildrenOf, rangeOf, stringValue } from '../../frontends/typescrip
 import { ToolDeclaration } from '../../model';
 import { nodeAtRange, ToolEntry } from '../entry';
 import { ScriptEffects } from './summarise';
-import { callArgumentNodes, isFunctionNode, isProjectSpecifier, objectProperty, ScriptScope, unwrap } from './values';
+import { callArgumentNodes, isFunctionNode, isProjectSpecifier, objectProperty, unwrap } from './syntax';
+import { ScriptScope } from './values';
 
 const HANDLER_KEYS = ['execute', 'handler', 'run', 'callback', 'handle', 'invoke', 'fn'];
 const CLASS_HANDLERS = ['execute', 'handler', 'run', 'call', '_call', 'invoke', 'handle'];

@@ -13,7 +13,8 @@ import { IgnoredLines, ignoredEffectLines } from '../ignore';
 import { paramsOf } from '../known';
 import { FunctionSummary, Gate, ModuleEffects, ParameterInfo } from '../summary';
 import { ScriptCalls } from './calls';
-import { isFunctionNode, ScriptScope, ScriptValues, unwrap } from './values';
+import { isFunctionNode, unwrap } from './syntax';
+import { ScriptScope, ScriptValues } from './values';
 import { isGeneratedModule, isParameterValue, lazyFunctions, negate, StatementWalker, walkBlock } from '../walk';
 
 const NESTED_DEFINITIONS = new Set(['function_declaration', 'generator_function_declaration', 'class_declaration', 'abstract_class_declaration', 'method_definition']);
