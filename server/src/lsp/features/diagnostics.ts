@@ -80,7 +80,7 @@ export function register(connection: Connection, context: ServerContext): void {
     if (!refreshed?.result || documents.get(uri)?.version !== version) return;
     const diagnostics = cacheOf(uri).diagnosticsOf(refreshed.result.findings);
     // The effects may change nothing the user sees (the findings were made with the same ones): no second publish then.
-    if (JSON.stringify(diagnostics) !== lastSent.get(uri)) sendDiagnostics(uri, version, diagnostics);
+    if (JSON.stringify(diagnostics) !== JSON.stringify(lastSent.get(uri))) sendDiagnostics(uri, version, diagnostics);
   });
 
   function cacheOf(uri: string): DiagnosticCache {
@@ -93,12 +93,13 @@ export function register(connection: Connection, context: ServerContext): void {
     return entry.cache;
   }
 
-  /** Per document with tools, the diagnostics last sent, as JSON (the effects' second publish is skipped when it says the same). */
-  const lastSent = new Map<string, string>();
+  /** Per document with tools, the diagnostics last sent (the effects' second publish is skipped when it says the same). */
+  const lastSent = new Map<string, ReturnType<typeof toDiagnostic>[]>();
 
   function sendDiagnostics(uri: string, version: number, diagnostics: ReturnType<typeof toDiagnostic>[]): void {
     published.set(uri, diagnostics.length);
-    if (analyzer.latest(uri)?.result?.declarations.length) lastSent.set(uri, JSON.stringify(diagnostics));
+    // Kept as they are (a diagnostic is never changed once made): compared as JSON only by the second pass, not on every keystroke.
+    if (analyzer.latest(uri)?.result?.declarations.length) lastSent.set(uri, diagnostics);
     else lastSent.delete(uri);
     connection.sendDiagnostics({ uri, version, diagnostics })
       // Written: the time until the next keystroke settles the document's trees (one again), prepares its analysis for
