@@ -29,6 +29,16 @@ interface Cached {
 }
 
 /** The diagnostics of one document, each reused while its finding is unchanged. */
+/** The diagnostics' JSON as encoded when each was made (a finding moved later gets a new one): what was published, exactly. */
+export function encodedOf(diagnostics: readonly Diagnostic[]): readonly Buffer[] | undefined {
+  return (diagnostics as EncodedDiagnostics)[ENCODED];
+}
+
+/** Whether two lists of encoded diagnostics say the same. */
+export function sameEncoded(a: readonly Buffer[] | undefined, b: readonly Buffer[] | undefined): boolean {
+  return !!a && !!b && a.length === b.length && a.every((json, index) => json.equals(b[index]));
+}
+
 export class DiagnosticCache {
   private readonly cached = new WeakMap<Finding, Cached>();
 

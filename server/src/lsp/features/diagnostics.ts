@@ -7,7 +7,7 @@ import type { Connection, ServerCapabilities } from 'vscode-languageserver/node'
 import type { ServerContext } from '../context';
 import { toDiagnostic } from '../convert';
 import { nextTurn } from '../turns';
-import { DiagnosticCache } from '../wire';
+import { DiagnosticCache, encodedOf, sameEncoded } from '../wire';
 
 /**
  * Resolves once the connection has handled the next message it has already received: it
@@ -80,7 +80,7 @@ export function register(connection: Connection, context: ServerContext): void {
     if (!refreshed?.result || documents.get(uri)?.version !== version) return;
     const diagnostics = cacheOf(uri).diagnosticsOf(refreshed.result.findings);
     // The effects may change nothing the user sees (the findings were made with the same ones): no second publish then.
-    if (JSON.stringify(diagnostics) !== JSON.stringify(lastSent.get(uri))) sendDiagnostics(uri, version, diagnostics);
+    if (!sameEncoded(encodedOf(diagnostics), lastSent.get(uri))) sendDiagnostics(uri, version, diagnostics);
   });
 
   function cacheOf(uri: string): DiagnosticCache {
@@ -94,12 +94,12 @@ export function register(connection: Connection, context: ServerContext): void {
   }
 
   /** Per document with tools, the diagnostics last sent (the effects' second publish is skipped when it says the same). */
-  const lastSent = new Map<string, ReturnType<typeof toDiagnostic>[]>();
+  const lastSent = new Map<string, readonly Buffer[] | undefined>();
 
   function sendDiagnostics(uri: string, version: number, diagnostics: ReturnType<typeof toDiagnostic>[]): void {
     published.set(uri, diagnostics.length);
-    // Kept as they are (a diagnostic is never changed once made): compared as JSON only by the second pass, not on every keystroke.
-    if (analyzer.latest(uri)?.result?.declarations.length) lastSent.set(uri, diagnostics);
+    // Their JSON as encoded when made (nothing to compute on a keystroke); the second pass compares it.
+    if (analyzer.latest(uri)?.result?.declarations.length) lastSent.set(uri, encodedOf(diagnostics));
     else lastSent.delete(uri);
     connection.sendDiagnostics({ uri, version, diagnostics })
       // Written: the time until the next keystroke settles the document's trees (one again), prepares its analysis for
