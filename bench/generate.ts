@@ -11,7 +11,7 @@ import { TYPESCRIPT_TEMPLATES, typescriptHeader } from './typescript-templates';
 import { GO_TEMPLATES, goHeader } from './go-templates';
 import { CSHARP_TEMPLATES, csharpHeader } from './csharp-templates';
 
-export const GENERATOR_VERSION = 4;
+export const GENERATOR_VERSION = 5;
 
 /** A Python module of about `lines` lines (never fewer), the same for the same seed. */
 export function generatePython(lines: number, seed: number, index = 1, header = pythonHeader(index)): string {

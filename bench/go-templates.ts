@@ -3,7 +3,7 @@
  * annotations, a preset, a local pointer helper, none at all) and mcp-go `NewTool` calls, directly
  * and through a wrapper forwarding `...mcp.ToolOption`; valid and invalid, with handler bodies.
  */
-import { Intent, Names, Random } from './random';
+import { GeneratedTool, Intent, Names, Random } from './random';
 
 export function goHeader(index: number): string[] {
   return [
@@ -36,11 +36,13 @@ function intentOf(random: Random): Intent {
   return random.pick<Intent>(['read', 'read', 'write', 'delete']);
 }
 
-function handler(random: Random, name: string, noun: string): string[] {
+function handler(random: Random, name: string, tool: GeneratedTool): string[] {
+  const noun = tool.noun;
+  const tag = tool.documented ? ` jsonschema:"the ${noun}'s id"` : '';
   const lines = [`func ${name}(ctx context.Context, req *mcp.CallToolRequest, in ${name}Input) (*mcp.CallToolResult, any, error) {`];
   const steps = 1 + random.int(3);
   for (let step = 0; step < steps; step++) lines.push(`\tstep${step} := fmt.Sprintf("/api/${noun}/%s/${step}", in.ID)`);
-  lines.push(`\treturn nil, step${steps - 1}, nil`, '}', '', `type ${name}Input struct {`, '\tID string `json:"id"`', '}', '');
+  lines.push(`\treturn nil, step${steps - 1}, nil`, '}', '', `type ${name}Input struct {`, `\tID string \`json:"id"${tag}\``, '}', '');
   return lines;
 }
 
@@ -62,7 +64,7 @@ const goSdkTool: Template = (random, names) => {
     `\t}, handle${tool.pascal})`,
     '}',
     '',
-    ...handler(random, `handle${tool.pascal}`, tool.noun),
+    ...handler(random, `handle${tool.pascal}`, tool),
   ];
 };
 

@@ -3,7 +3,7 @@
  * (Arcade `@app.tool` / `@tool` / `add_tool`, MCP SDK / FastMCP `@mcp.tool`, `add_tool`,
  * `Tool.from_function`, the low-level `types.Tool`), valid and invalid, formatted like real code.
  */
-import { Intent, Names, Random } from './random';
+import { capitalise, GeneratedTool, Intent, Names, Random } from './random';
 
 const DOMAINS = ['EMAIL', 'CALENDAR', 'DOCUMENTS', 'MESSAGING', 'CRM', 'PAYMENTS', 'CODE_SANDBOX', 'CLOUD_STORAGE'];
 const BAD_DOMAINS = ['"EMAIL"', '"emial"', '"spreadsheets"', 'ServiceDomain.CALENDER'];
@@ -17,7 +17,7 @@ export function pythonHeader(index: number, imported?: { title: string; module: 
     imported ? `"""${imported.title}"""` : `"""Tools of the generated benchmark toolkit number ${index}."""`,
     'from typing import Annotated',
     '',
-    'from arcade_mcp_server import MCPApp, tool',
+    'from arcade_mcp_server import Context, MCPApp, tool',
     'from arcade_mcp_server.metadata import Behavior, Classification, Operation, ServiceDomain, ToolMetadata',
     'import arcade_mcp_server.metadata as md',
     'from mcp import types',
@@ -40,16 +40,25 @@ export function pythonHeader(index: number, imported?: { title: string; module: 
 
 type Template = (random: Random, names: Names) => string[];
 
-function body(random: Random, noun: string, docstring: string): string[] {
-  const lines = [`    """${docstring}`, '', '    Args:', `        ${noun}_id: The ${noun} to work on.`, '    """'];
+/** The tool's docstring and body: a documented tool's docstring says what it does and has an Args entry for its parameter. */
+function body(random: Random, tool: GeneratedTool, summary = describe(tool)): string[] {
+  const lines = tool.documented
+    ? [`    """${summary}`, '', '    Args:', `        ${tool.noun}_id: The ${tool.noun} to work on.`, '    """']
+    : [`    """${capital(tool.snake)}."""`];
   const steps = 2 + random.int(4);
-  for (let step = 0; step < steps; step++) lines.push(`    result_${step} = await context.call("${noun}.${step}", ${noun}_id=${noun}_id)`);
-  lines.push(`    return {"${noun}": result_${steps - 1}, "ok": True}`, '', '');
+  for (let step = 0; step < steps; step++) lines.push(`    result_${step} = await context.call("${tool.noun}.${step}", ${tool.noun}_id=${tool.noun}_id)`);
+  lines.push(`    return {"${tool.noun}": result_${steps - 1}, "ok": True}`, '', '');
   return lines;
 }
 
-function signature(name: string, noun: string): string {
-  return `async def ${name}(context, ${noun}_id: Annotated[str, "The ${noun}'s id"]) -> dict:`;
+/** What a documented tool says it does. */
+function describe(tool: GeneratedTool): string {
+  return `${capitalise(tool.verb)} the ${tool.noun} with the given id.`;
+}
+
+function signature(tool: GeneratedTool): string {
+  const parameter = tool.documented ? `Annotated[str, "The ${tool.noun}'s id"]` : 'str';
+  return `async def ${tool.snake}(context: Context, ${tool.noun}_id: ${parameter}) -> dict:`;
 }
 
 function flags(intent: Intent): string {
@@ -76,8 +85,8 @@ const arcadeAppTool: Template = (random, names) => {
     `        behavior=Behavior(operations=[Operation.${operation(intent)}], ${flags(intent)}),`,
     '    ),',
     ')',
-    signature(tool.snake, tool.noun),
-    ...body(random, tool.noun, `${capital(tool.snake)}.`),
+    signature(tool),
+    ...body(random, tool),
   ];
 };
 
@@ -90,8 +99,8 @@ const arcadeContradiction: Template = (random, names) => {
     `    classification=Classification(service_domains=[ServiceDomain.${random.pick(DOMAINS)}]),`,
     ...(strict ? ['    strict=False,'] : []),
     '))',
-    signature(tool.snake, tool.noun),
-    ...body(random, tool.noun, `${capital(tool.snake)} for good.`),
+    signature(tool),
+    ...body(random, tool, `${capital(tool.snake)} for good.`),
   ];
 };
 
@@ -106,8 +115,8 @@ const arcadeDicts: Template = (random, names) => {
     `        behavior={"operations": ["${operation(intent).toLowerCase()}"], "read_only": ${intent === 'read' ? 'True' : 'False'}${complete ? ', "destructive": False, "idempotent": True, "open_world": True' : ''}},`,
     '    ),',
     ')',
-    signature(tool.snake, tool.noun),
-    ...body(random, tool.noun, `${capital(tool.snake)}.`),
+    signature(tool),
+    ...body(random, tool),
   ];
 };
 
@@ -125,8 +134,8 @@ const arcadeInvalid: Template = (random, names) => {
     `    desc="${capital(tool.snake)} in the ${tool.noun} store.",`,
     `    metadata=ToolMetadata(classification=Classification(service_domains=[${random.pick(BAD_DOMAINS)}]), behavior=${behavior}),`,
     ')',
-    signature(tool.snake, tool.noun),
-    ...body(random, tool.noun, `${capital(tool.snake)}.`),
+    signature(tool),
+    ...body(random, tool),
   ];
 };
 
@@ -135,21 +144,21 @@ const arcadePresetAndExtras: Template = (random, names) => {
   const other = names.tool('write');
   return [
     '@tool(metadata=READ_ONLY)',
-    signature(tool.snake, tool.noun),
-    ...body(random, tool.noun, `${capital(tool.snake)}.`),
+    signature(tool),
+    ...body(random, tool),
     '@tool(',
     `    metadata=ToolMetadata(behavior=Behavior(operations=[Operation.CREATE], ${flags('write')}), extras={"scopes": {"a", "b"}, 1: "x"}),`,
     ')',
-    signature(other.snake, other.noun),
-    ...body(random, other.noun, `${capital(other.snake)}.`),
+    signature(other),
+    ...body(random, other),
   ];
 };
 
 const arcadeAddTool: Template = (random, names) => {
   const tool = names.tool(intentOf(random));
   return [
-    signature(tool.snake, tool.noun),
-    ...body(random, tool.noun, `${capital(tool.snake)}.`),
+    signature(tool),
+    ...body(random, tool),
     `app.add_tool(${tool.snake}, metadata=ToolMetadata(behavior=Behavior(operations=[Operation.READ], read_only=True)))`,
     '',
     '',
@@ -160,8 +169,8 @@ const arcadeMetadataDict: Template = (random, names) => {
   const tool = names.tool('read');
   return [
     `@app.tool(metadata={"behavior": {"read_only": True}}, meta={"arcade": {"x": 1}})  # mcp-tool-lint: ignore[reserved-meta-key] generated`,
-    signature(tool.snake, tool.noun),
-    ...body(random, tool.noun, `${capital(tool.snake)}.`),
+    signature(tool),
+    ...body(random, tool),
   ];
 };
 
@@ -176,8 +185,8 @@ const sdkAnnotations: Template = (random, names) => {
     `    title="${capital(tool.snake.replace(/_/g, ' '))}",`,
     `    annotations=ToolAnnotations(${hints}),`,
     ')',
-    signature(tool.snake, tool.noun),
-    ...body(random, tool.noun, `${capital(tool.snake)}.`),
+    signature(tool),
+    ...body(random, tool),
   ];
 };
 
@@ -192,8 +201,8 @@ const sdkDictAnnotations: Template = (random, names) => {
   ][variant];
   return [
     `@mcp.tool(annotations=${annotations})`,
-    signature(tool.snake, tool.noun),
-    ...body(random, tool.noun, `${capital(tool.snake)}.`),
+    signature(tool),
+    ...body(random, tool),
   ];
 };
 
@@ -202,11 +211,11 @@ const sdkBareAndSnake: Template = (random, names) => {
   const snake = names.tool('read');
   return [
     '@mcp.tool',
-    signature(bare.snake, bare.noun),
-    ...body(random, bare.noun, `${capital(bare.snake)}.`),
+    signature(bare),
+    ...body(random, bare),
     '@mcp.tool(annotations=ToolAnnotations(read_only_hint=True, openWorldHint=False))',
-    signature(snake.snake, snake.noun),
-    ...body(random, snake.noun, `${capital(snake.snake)}.`),
+    signature(snake),
+    ...body(random, snake),
   ];
 };
 
@@ -214,8 +223,8 @@ const sdkAddTool: Template = (random, names) => {
   const added = names.tool('read');
   const built = names.tool('write');
   return [
-    signature(added.snake, added.noun),
-    ...body(random, added.noun, `${capital(added.snake)}.`),
+    signature(added),
+    ...body(random, added),
     `mcp.add_tool(${added.snake}, annotations=ToolAnnotations(readOnlyHint=True, openWorldHint=False))`,
     `${built.snake}_tool = Tool.from_function(`,
     `    ${added.snake},`,
@@ -236,8 +245,8 @@ const lowLevel: Template = (random, names) => {
     lines.push(
       '        types.Tool(',
       `            name="${random.chance(0.1) ? tool.snake.replace('_', ' ') : tool.snake}",`,
-      `            description="${capital(tool.snake)}.",`,
-      `            inputSchema={"type": "object", "properties": {"${tool.noun}_id": {"type": "string"}}},`,
+      `            description="${tool.documented ? describe(tool) : `${capital(tool.snake)}.`}",`,
+      `            inputSchema={"type": "object", "properties": {"${tool.noun}_id": {"type": "string"${tool.documented ? `, "description": "The ${tool.noun}'s id"` : ''}}}},`,
     );
     if (random.chance(0.8)) lines.push(`            annotations=types.ToolAnnotations(readOnlyHint=${intent === 'read' ? 'True' : 'False'}, openWorldHint=False),`);
     lines.push('        ),');

@@ -40,20 +40,34 @@ const DELETE_VERBS = ['delete', 'remove', 'purge', 'drop'];
 
 export type Intent = 'read' | 'write' | 'delete';
 
+export interface GeneratedTool {
+  snake: string;
+  camel: string;
+  pascal: string;
+  noun: string;
+  verb: string;
+  /**
+   * Whether the tool says what it does and what its parameters are, as most real tools do: one tool in ten
+   * does not (a terse description, a parameter without its own), so MTL402/403 fire at about the rate of
+   * the other rules instead of on nearly every tool.
+   */
+  documented: boolean;
+}
+
 /** A tool name that is unique within one generator (a counter suffix) and reads like a real one. */
 export class Names {
   private counter = 0;
 
   constructor(private readonly random: Random) {}
 
-  tool(intent: Intent): { snake: string; camel: string; pascal: string; noun: string } {
+  tool(intent: Intent): GeneratedTool {
     const verbs = intent === 'read' ? READ_VERBS : intent === 'write' ? WRITE_VERBS : DELETE_VERBS;
     const verb = this.random.pick(verbs);
     const noun = this.random.pick(NOUNS);
     const index = ++this.counter;
     const snake = `${verb}_${noun}_${index}`;
     const camel = `${verb}${capitalise(noun)}${index}`;
-    return { snake, camel, pascal: capitalise(camel), noun };
+    return { snake, camel, pascal: capitalise(camel), noun, verb, documented: index % 10 !== 0 };
   }
 }
 

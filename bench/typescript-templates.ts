@@ -3,7 +3,7 @@
  * (tool object literals returned by a tools/list handler, tool classes, `registerTool`,
  * every `server.tool` overload, FastMCP `addTool`, typed presets), valid and invalid.
  */
-import { Intent, Names, Random } from './random';
+import { GeneratedTool, Intent, Names, Random } from './random';
 
 /** The imports and objects the templates use; with `imported`, `server` comes from that module (the monorepo's typing file). */
 export function typescriptHeader(index: number, typed: boolean, imported?: { title: string; module: string }): string[] {
@@ -38,6 +38,11 @@ function intentOf(random: Random): Intent {
   return random.pick<Intent>(['read', 'read', 'write', 'delete']);
 }
 
+/** A zod string with its description when the tool is documented. */
+function zodString(tool: GeneratedTool): string {
+  return tool.documented ? `z.string().describe("The ${tool.noun}'s id")` : 'z.string()';
+}
+
 function callback(random: Random, noun: string): string[] {
   const lines = [`  async ({ ${noun}Id }) => {`];
   const steps = 1 + random.int(3);
@@ -57,7 +62,7 @@ const registerTool: Template = (random, names) => {
     '  {',
     `    title: "${tool.pascal}",`,
     `    description: "Works on one ${tool.noun}.",`,
-    `    inputSchema: { ${tool.noun}Id: z.string().describe("The ${tool.noun}'s id") },`,
+    `    inputSchema: { ${tool.noun}Id: ${zodString(tool)} },`,
     ...(withAnnotations ? [`    annotations: ${annotations},`] : []),
     '  },',
     ...callback(random, tool.noun),
@@ -72,9 +77,9 @@ const serverTool: Template = (random, names) => {
   const write = names.tool('write');
   const remove = names.tool('delete');
   lines.push(
-    `server.tool("${read.snake}", "Read one ${read.noun}.", { id: z.string() }, { ${hints('read')} }, handler);`,
+    `server.tool("${read.snake}", "Read one ${read.noun}.", { id: ${zodString(read)} }, { ${hints('read')} }, handler);`,
     `server.tool("${write.snake}", { ${hints('write')} }, handler);`,
-    `server.tool("${remove.snake}", "Delete one ${remove.noun}.", { id: z.string() }, { readOnlyHint: true, destructiveHint: true, openWorldHint: false }, handler);`,
+    `server.tool("${remove.snake}", "Delete one ${remove.noun}.", { id: ${zodString(remove)} }, { readOnlyHint: true, destructiveHint: true, openWorldHint: false }, handler);`,
   );
   if (random.chance(0.5)) lines.push(`server.tool("${names.tool('read').snake}", handler);`);
   lines.push('');
@@ -92,7 +97,7 @@ const objectLiterals: Template = (random, names, typed) => {
       '  {',
       `    name: "${random.chance(0.1) ? tool.snake.replace('_', ' ') : tool.snake}",`,
       `    description: "Works on one ${tool.noun}.",`,
-      `    inputSchema: { type: "object", properties: { ${tool.noun}Id: { type: "string" } }, required: ["${tool.noun}Id"] },`,
+      `    inputSchema: { type: "object", properties: { ${tool.noun}Id: { type: "string"${tool.documented ? `, description: "The ${tool.noun}'s id"` : ''} } }, required: ["${tool.noun}Id"] },`,
     );
     const variant = random.int(6);
     if (variant === 0) lines.push(`    annotations: { readonlyHint: true, openWorldHint: false, destructiveHint: "false" },`);
@@ -133,7 +138,7 @@ const fastMcp: Template = (random, names) => {
     'fast.addTool({',
     `  name: "${tool.snake}",`,
     `  description: "Works on one ${tool.noun}.",`,
-    `  parameters: z.object({ ${tool.noun}Id: z.string() }),`,
+    `  parameters: z.object({ ${tool.noun}Id: ${zodString(tool)} }),`,
     ...(random.chance(0.85) ? [`  annotations: ${annotations},`] : []),
     `  execute: async ({ ${tool.noun}Id }) => String(${tool.noun}Id),`,
     '});',
