@@ -5,9 +5,9 @@
  */
 import { Range } from '../model';
 import { commandChange, hostOf, httpChange, isInferenceSdk, isLocalHost, pathOf, shellWords, sqlChange, verbChange } from './classify';
-import { Known, UNKNOWN_PART } from './known';
+import { Known, literalOf, UNKNOWN_PART } from './known';
 import { shorten } from '../rules/rule';
-import { ArgumentFlow, CalleeRef, EffectKind, EffectSite, FunctionSummary, Gate, ParameterInfo } from './summary';
+import { ArgumentFlow, CalleeRef, EffectKind, EffectSite, FunctionSummary, Gate, ParameterInfo, Truth } from './summary';
 import type { ChangeKind } from '../data/effects/types';
 import { IgnoredLines } from './ignore';
 import type { KnownArgs } from './library';
@@ -16,6 +16,21 @@ import type { KnownArgs } from './library';
 export interface CommandWord {
   text?: string;
   params?: ReadonlySet<string>;
+}
+
+/** A value as a word of a command: its text when wholly literal. */
+export function commandWord(value: Known): CommandWord {
+  if (value.text === undefined || value.text.includes(UNKNOWN_PART)) return { params: value.params };
+  return value.params ? { text: value.text, params: value.params } : { text: value.text };
+}
+
+/** What a call passes to one parameter of its callee: the caller's parameters in it, a literal's truth, its literal texts. */
+export function argumentFlow(parameters: string[], truth: Truth | undefined, value: Known): Omit<ArgumentFlow, 'position' | 'keyword'> {
+  const flow: Omit<ArgumentFlow, 'position' | 'keyword'> = { parameters };
+  if (truth !== undefined) flow.literal = truth;
+  const literal = literalOf(value);
+  if (literal) flow.value = literal;
+  return flow;
 }
 
 export class SummaryBuilder {
@@ -83,9 +98,20 @@ export class SummaryBuilder {
     this.summary.unknownCalls++;
   }
 
+  /** The parameters of values a library call is read by: literals passed for them would say more (`literalSensitive`). */
+  readsLiterals(values: ReadonlyArray<Known | CommandWord | undefined>): void {
+    for (const value of values) {
+      for (const parameter of value?.params ?? []) {
+        const sensitive = (this.summary.literalSensitive ??= []);
+        if (!sensitive.includes(parameter)) sensitive.push(parameter);
+      }
+    }
+  }
+
   /** An executed SQL statement: what its literal text does, and whether a parameter reaches it. */
   sql(statement: Known | undefined, label: string, range: Range, connectionReadOnly = false): void {
     if (!statement || statement.builder) return;
+    this.readsLiterals([statement]);
     const change = statement.text !== undefined ? sqlChange(statement.text.split(UNKNOWN_PART).join(' x ')) : undefined;
     if (change) this.effect(change.kind, change.kind === 'delete' ? 'deletes or overwrites data' : 'writes data', `${label}(${change.verb} …)`, range, { short: change.verb });
     const parameters = this.textParams(statement);
@@ -108,6 +134,7 @@ export class SummaryBuilder {
 
   /** A process started with `words` (an argument list, or a shell line's words). */
   process(words: readonly CommandWord[] | undefined, shellLine: Known | undefined, label: string, range: Range): void {
+    this.readsLiterals([shellLine, ...words ?? []]);
     if (shellLine) {
       const parameters = this.textParams(shellLine);
       if (parameters.length) {

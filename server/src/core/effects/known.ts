@@ -19,6 +19,8 @@ export interface Known {
   host?: string;
   /** The literal text, where each part not known statically is `\u0000`. */
   text?: string;
+  /** A list or array literal's elements (a command's argument list). */
+  items?: Known[];
   /** The parameters of the function whose values reach this value. */
   params?: ReadonlySet<string>;
   /** A temporary path (tempfile, os.tmpdir): writes under it never count. */
@@ -47,6 +49,25 @@ export interface Known {
 
 export const NOTHING: Known = {};
 export const UNKNOWN_PART = '\u0000';
+
+/**
+ * What a call passes that its callee may read as a literal (`_request("PUT", path)`,
+ * `run(["config", "use-context", name])`): the texts and list elements, nothing else; undefined
+ * when no part of it is literal.
+ */
+export function literalOf(value: Known | undefined): Known | undefined {
+  if (!value) return undefined;
+  const items = value.items?.map((item) => literalOf(item) ?? {});
+  const literal: Known = {};
+  if (value.text !== undefined && value.text !== UNKNOWN_PART) literal.text = value.text;
+  if (items?.some((item) => item.text !== undefined || item.items)) literal.items = items;
+  return literal.text !== undefined || literal.items ? literal : undefined;
+}
+
+/** A parameter's value with what a caller passes it literally (its texts), its parameter kept: what flows from it still counts. */
+export function withLiteral(parameter: Known, literal: Known | undefined): Known {
+  return literal ? { ...parameter, ...literal } : parameter;
+}
 
 /** The parameters of several values together. */
 export function paramsOf(...values: Array<Known | undefined>): ReadonlySet<string> | undefined {

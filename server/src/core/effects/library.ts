@@ -92,6 +92,7 @@ export function libraryMethod(tables: EffectTables, value: Known, method: string
  * `fetch` does), else from a `method` argument or the first positional; the URL after it.
  */
 export function httpCall(tableMethod: string, clientHost: string | undefined, args: KnownArgs, builder: SummaryBuilder, label: string, range: Range): void {
+  builder.readsLiterals([...args.positional, ...args.keywords.values()]);
   const positional = [...args.positional];
   let method: string | undefined = tableMethod;
   if (tableMethod.endsWith('?')) {

@@ -35,7 +35,8 @@ export class ModuleEffectsReader {
     const opened = this.open(file);
     if (!opened) return undefined;
     const { singletons, bases, values, fields } = opened.effects;
-    return { file, singletons, bases, values, fields, functions: lazyFunctions((key) => this.open(file)?.effects.functions.get(key)) };
+    const functions = lazyFunctions((key) => this.open(file)?.effects.functions.get(key), (key, literals) => this.open(file)?.effects.functions.specialise?.(key, literals));
+    return { file, singletons, bases, values, fields, functions };
   }
 
   /** Lets a module's tree go (it changed). */

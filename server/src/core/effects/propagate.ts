@@ -10,7 +10,7 @@ import { verbChange } from './classify';
 import { SummaryBuilder } from './builder';
 import { Known } from './known';
 import { libraryMethod, tablesFor } from './library';
-import { CalleeRef, CallSite, EffectSite, FunctionSummary, Gate, ParameterInfo, PathStep, ToolEffect, ToolEffects, Truth } from './summary';
+import { ArgumentFlow, CalleeRef, CallSite, EffectSite, FunctionSummary, FunctionTable, Gate, ParameterInfo, PathStep, ToolEffect, ToolEffects, Truth } from './summary';
 
 /** How many calls of the project's own functions below the entry are followed. */
 export const MAX_DEPTH = 3;
@@ -21,6 +21,8 @@ const MAX_EFFECTS = 24;
 export interface ResolvedFunction {
   file: string;
   summary: FunctionSummary;
+  /** The table it was read from, which may read it again with literal arguments (`FunctionTable.specialise`). */
+  table?: FunctionTable;
 }
 
 /** How the propagation finds the functions a summary calls (effects/resolve.ts, through the project). */
@@ -93,7 +95,8 @@ export function propagate(entry: EntryFunction, resolver: CalleeResolver): Omit<
         if (change) found.push({ kind: change, conditional: calleeConditional, what: change === 'delete' ? 'deletes through an API client' : 'writes through an API client', chain: [...chain, call.label], path: [...path, { ...step, message: `Calls the API client method ${call.label}.` }] });
       }
       visiting.add(key);
-      visit(target.summary, target.file, depth + 1, bindingsFor(target.summary.parameters, call.args, bindings), [...path, step], [...chain, call.label], calleeConditional, visiting);
+      const summary = withLiterals(target, call.args) ?? target.summary;
+      visit(summary, target.file, depth + 1, bindingsFor(summary.parameters, call.args, bindings), [...path, step], [...chain, call.label], calleeConditional, visiting);
       visiting.delete(key);
     }
   };
@@ -136,12 +139,30 @@ function gateReach(gate: Gate, bindings: Map<string, Binding>): Reach {
   return binding.truth === undefined || binding.truth === gate.when ? 'always' : 'conditional';
 }
 
+/** The callee's summary read again with the literals the call passes to the parameters its library calls read, when it passes any. */
+function withLiterals(target: ResolvedFunction, args: readonly ArgumentFlow[]): FunctionSummary | undefined {
+  const sensitive = target.summary.literalSensitive;
+  if (!sensitive?.length || !target.table?.specialise) return undefined;
+  const literals = new Map<string, Known>();
+  target.summary.parameters.forEach((parameter, index) => {
+    if (!sensitive.includes(parameter.name)) return;
+    const value = flowTo(parameter, index, args)?.value;
+    if (value) literals.set(parameter.name, value);
+  });
+  return literals.size ? target.table.specialise(target.summary.key, literals) : undefined;
+}
+
+/** The argument a call passes to a parameter: by keyword, else by position. */
+function flowTo(parameter: ParameterInfo, index: number, args: readonly ArgumentFlow[]): ArgumentFlow | undefined {
+  const position = parameter.position ?? index;
+  return args.find((arg) => arg.keyword === parameter.name) ?? args.find((arg) => arg.position === position);
+}
+
 /** What reaches each of the callee's parameters from a call's arguments (and the caller's bindings). */
 function bindingsFor(parameters: readonly ParameterInfo[], args: FunctionSummary['calls'][number]['args'], caller: Map<string, Binding>): Map<string, Binding> {
   const bindings = new Map<string, Binding>();
   parameters.forEach((parameter, index) => {
-    const position = parameter.position ?? index;
-    const flow = args.find((arg) => arg.keyword === parameter.name) ?? args.find((arg) => arg.position === position);
+    const flow = flowTo(parameter, index, args);
     if (!flow) {
       bindings.set(parameter.name, { tool: false, kind: 'fixed', truth: parameter.default ?? 'unknown' });
       return;

@@ -79,8 +79,9 @@ export class ProjectCallees implements CalleeResolver {
   }
 
   private function(file: string, name: string): ResolvedFunction | undefined {
-    const summary = this.effectsOf(file)?.functions.get(name);
-    return summary && { file, summary };
+    const functions = this.effectsOf(file)?.functions;
+    const summary = functions?.get(name);
+    return summary && { file, summary, table: functions };
   }
 
   /** A method of a class, or of its bases; a constructor a class does not define does nothing. */
@@ -88,7 +89,7 @@ export class ProjectCallees implements CalleeResolver {
     const effects = this.effectsOf(file);
     if (!effects) return undefined;
     const summary = effects.functions.get(`${className}.${method}`);
-    if (summary) return { file, summary };
+    if (summary) return { file, summary, table: effects.functions };
     const bases = effects.bases.get(className);
     if (bases === undefined) return undefined;
     if (depth < MAX_BASES) {

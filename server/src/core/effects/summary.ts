@@ -60,6 +60,8 @@ export interface ArgumentFlow {
   parameters: string[];
   /** The argument is a literal the gates can read (`dry_run=False`). */
   literal?: Truth;
+  /** Its literal texts and list elements (known.ts literalOf), for a callee that reads them (`literalSensitive`). */
+  value?: Known;
 }
 
 /** A class as a call site names it: defined in this module (`module` undefined), or imported (`module` as the import spells it). */
@@ -121,11 +123,19 @@ export interface FunctionSummary {
   telemetry?: boolean;
   /** A method of a generated API client committed in the repository: its name's verb counts as an SDK method's. */
   generatedClient?: boolean;
+  /**
+   * Parameters whose values reach what a library call is read by (an HTTP method or URL, a command's
+   * words, a SQL statement): a call that passes them literals gets the summary read again with those
+   * values (`FunctionTable.specialise`), as a helper `_request(method, path)` does what its callers ask.
+   */
+  literalSensitive?: string[];
 }
 
 /** A module's function and method summaries by key (`name`, `Class.method`), each read when first asked for. */
 export interface FunctionTable {
   get(key: string): FunctionSummary | undefined;
+  /** The summary read with literal values for some parameters (by name); kept per key and values. */
+  specialise?(key: string, literals: ReadonlyMap<string, Known>): FunctionSummary | undefined;
 }
 
 /** The summaries of one module, kept by the project index instead of its tree. */

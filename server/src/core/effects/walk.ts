@@ -65,13 +65,28 @@ export function attributeOf(classes: ReadonlyMap<string, ClassAttributes>, class
   return info.attributes.get(attribute) ?? info.bases.filter((base) => !base.module).map((base) => attributeOf(classes, base.name, attribute, seen)).find(Boolean);
 }
 
-/** A function table that reads each summary when first asked for, and keeps it (undefined included). */
-export function lazyFunctions(read: (key: string) => FunctionSummary | undefined): FunctionTable {
+/** How many summaries read with literal values a table keeps (a helper called with many different literals). */
+const MAX_SPECIALISED = 256;
+
+/**
+ * A function table that reads each summary when first asked for, and keeps it (undefined included);
+ * with `readWith`, also summaries read with literal values for some parameters.
+ */
+export function lazyFunctions(read: (key: string) => FunctionSummary | undefined, readWith?: (key: string, literals: ReadonlyMap<string, Known>) => FunctionSummary | undefined): FunctionTable {
   const summaries = new Map<string, FunctionSummary | undefined>();
+  const specialised = new Map<string, FunctionSummary | undefined>();
   return {
     get(key) {
       if (!summaries.has(key)) summaries.set(key, read(key));
       return summaries.get(key);
     },
+    specialise: readWith && ((key, literals) => {
+      const id = `${key}\0${JSON.stringify([...literals])}`;
+      if (!specialised.has(id)) {
+        if (specialised.size >= MAX_SPECIALISED) specialised.delete(specialised.keys().next().value!);
+        specialised.set(id, readWith(key, literals));
+      }
+      return specialised.get(id);
+    }),
   };
 }

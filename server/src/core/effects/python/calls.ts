@@ -9,7 +9,7 @@ import { FunctionRow, ProcessRow } from '../../data/effects/types';
 import { namedChildren, rangeOf } from '../../frontends/syntax';
 import { Range } from '../../model';
 import { shorten } from '../../rules/rule';
-import { CommandWord, SummaryBuilder } from '../builder';
+import { argumentFlow, commandWord, SummaryBuilder } from '../builder';
 import { Known } from '../known';
 import { httpCall, KnownArgs, libraryMethod } from '../library';
 import { ArgumentFlow, CalleeRef } from '../summary';
@@ -138,12 +138,9 @@ export class PythonCalls {
     const command = args.positional[0] ?? args.keywords.get('args') ?? args.keywords.get('cmd');
     const shell = takes === 'shell' || args.keywords.get('shell')?.type === 'true';
     if (shell) return builder.process(undefined, this.values.valueOf(command, scope), label, range);
-    const items = takes === 'varargs' ? args.positional : command && (command.type === 'list' || command.type === 'tuple') ? namedChildren(command) : command ? [command] : [];
-    const words: CommandWord[] = items.map((item) => {
-      const value = this.values.valueOf(item, scope);
-      return value.text !== undefined && !value.params ? { text: value.text } : { params: value.params };
-    });
-    builder.process(words, undefined, label, range);
+    const given = takes === 'varargs' ? args.positional.map((item) => this.values.valueOf(item, scope)) : command ? [this.values.valueOf(command, scope)] : [];
+    const items = given.length === 1 && given[0].items ? given[0].items : given;
+    builder.process(items.map(commandWord), undefined, label, range);
   }
 
   /** What the call passes to each of the callee's parameters. */
@@ -152,8 +149,7 @@ export class PythonCalls {
     const flow = (node: Node): Omit<ArgumentFlow, 'position' | 'keyword'> => {
       const value = this.values.valueOf(node, scope);
       const parameters = [...value.params ?? []].filter((parameter) => !builder.guarded.has(parameter));
-      const truth = literalTruth(node);
-      return truth === undefined ? { parameters } : { parameters, literal: truth };
+      return argumentFlow(parameters, literalTruth(node), value);
     };
     return [
       ...args.positional.map((node, position) => ({ position, ...flow(node) })),

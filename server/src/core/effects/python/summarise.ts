@@ -8,7 +8,7 @@ import { namedChildren, rangeOf } from '../../frontends/syntax';
 import { SourceText } from '../../source-text';
 import { SummaryBuilder } from '../builder';
 import { isSelectOnlyPrefix, isSqlGuardName, isTelemetryName } from '../classify';
-import { derived, paramsOf } from '../known';
+import { derived, Known, paramsOf, withLiteral } from '../known';
 import { FunctionSummary, Gate, ModuleEffects, ParameterInfo } from '../summary';
 import { IgnoredLines, ignoredEffectLines } from '../ignore';
 import { PythonCalls } from './calls';
@@ -33,16 +33,17 @@ export class PythonEffects {
 
   /** The module's summaries (each function's read when first asked for, while the tree lives), its singletons, its classes' bases. */
   moduleEffects(): ModuleEffects {
-    const functions = lazyFunctions((key) => {
+    const read = (key: string, literals?: ReadonlyMap<string, Known>) => {
       const dot = key.indexOf('.');
       if (dot < 0) {
         const definition = this.values.functions.get(key);
-        return definition && this.summariseFunction(definition);
+        return definition && this.summariseFunction(definition, undefined, literals);
       }
       const className = key.slice(0, dot);
       const definition = this.values.classes.get(className)?.methods.get(key.slice(dot + 1));
-      return definition && this.summariseFunction(definition, className);
-    });
+      return definition && this.summariseFunction(definition, className, literals);
+    };
+    const functions = lazyFunctions((key) => read(key), read);
     const singletons = new Map<string, { module?: string; name: string }>();
     for (const [name, value] of this.values.globals) if (value.cls) singletons.set(name, value.cls);
     const bases = new Map([...this.values.classes].map(([name, info]) => [name, info.bases]));
@@ -50,14 +51,17 @@ export class PythonEffects {
     return { file: this.file, functions, singletons, bases, values };
   }
 
-  /** A function's summary; a nested function sees the locals of the functions around it, a method its class. */
-  summariseFunction(definition: Node, className = enclosingClass(definition)): FunctionSummary {
+  /**
+   * A function's summary; a nested function sees the locals of the functions around it, a method its
+   * class. `literals`: what callers pass some parameters, read as their values (walk.ts lazyFunctions).
+   */
+  summariseFunction(definition: Node, className = enclosingClass(definition), literals?: ReadonlyMap<string, Known>): FunctionSummary {
     const name = definition.childForFieldName('name');
     const scope: Scope = { locals: new Map(), className };
     for (const outer of enclosingFunctions(definition).reverse()) this.collectLocals(outer, scope);
     const method = !!className && !isStaticMethod(definition);
     const parameters = this.values.parameterNodes(definition, method);
-    for (const parameter of parameters) scope.locals.set(parameter.name, parameter.known);
+    for (const parameter of parameters) scope.locals.set(parameter.name, withLiteral(parameter.known, literals?.get(parameter.name)));
     const key = className ? `${className}.${name?.text ?? ''}` : name?.text ?? '';
     const summary = this.summariseBody(key, rangeOf(name ?? definition), parameters, namedChildren(definition.childForFieldName('body') ?? definition), scope);
     if (isTelemetryName(name?.text ?? '')) summary.telemetry = true;

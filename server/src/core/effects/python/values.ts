@@ -219,9 +219,12 @@ export class PythonValues {
         return this.callValue(node, scope);
       case 'boolean_operator':
         return derived([this.valueOf(node.childForFieldName('left'), scope), this.valueOf(node.childForFieldName('right'), scope)]);
-      case 'conditional_expression':
       case 'list':
       case 'tuple':
+        return this.listValue(node, scope);
+      case 'list_splat':
+        return this.valueOf(namedChildren(node)[0], scope);
+      case 'conditional_expression':
       case 'set':
       case 'dictionary':
       case 'pair':
@@ -231,6 +234,14 @@ export class PythonValues {
       default:
         return NOTHING;
     }
+  }
+
+  /** A list's value with its elements, a starred element's own spread in (`["kubectl", *args]`). */
+  private listValue(node: Node, scope: Scope): Known {
+    const children = namedChildren(node).filter((child) => child.type !== 'comment');
+    const values = children.map((child) => this.valueOf(child, scope));
+    const items = children.flatMap((child, index) => (child.type === 'list_splat' ? values[index].items ?? [{ params: values[index].params }] : [values[index]]));
+    return { ...derived(values), items };
   }
 
   private identifierValue(node: Node, scope: Scope): Known {

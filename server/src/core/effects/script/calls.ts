@@ -9,7 +9,7 @@ import { ProcessRow } from '../../data/effects/types';
 import { namedChildrenOf, rangeOf, stringValue } from '../../frontends/typescript/syntax';
 import { Range } from '../../model';
 import { shorten } from '../../rules/rule';
-import { CommandWord, SummaryBuilder } from '../builder';
+import { argumentFlow, CommandWord, commandWord, SummaryBuilder } from '../builder';
 import { verbChange } from '../classify';
 import { joinTexts, Known } from '../known';
 import { httpCall, KnownArgs, libraryMethod } from '../library';
@@ -189,11 +189,12 @@ export class ScriptCalls {
 
   private onProcess(takes: ProcessRow['takes'], context: CallContext): void {
     const { args, scope, builder, label, range } = context;
-    const word = (node: Node): CommandWord => {
-      const value = this.values.valueOf(node, scope);
-      return value.text !== undefined && !value.params ? { text: value.text } : { params: value.params };
+    const word = (node: Node): CommandWord => commandWord(this.values.valueOf(node, scope));
+    // An argument list's words: an array written there, or one a variable or a caller's literal holds.
+    const elements = (node: Node | undefined): CommandWord[] => {
+      const value = node ? this.values.valueOf(node, scope) : undefined;
+      return value?.items?.map(commandWord) ?? (value?.params ? [{ params: value.params }] : []);
     };
-    const elements = (node: Node | undefined): Node[] => (node && unwrap(node).type === 'array' ? namedChildrenOf(unwrap(node)).filter((child) => child.type !== 'comment') : []);
     if (context.tagged) {
       // zx / execa `$\`git push ${branch}\``: each substitution is one argument; the command is what comes first.
       const template = args[0];
@@ -203,8 +204,8 @@ export class ScriptCalls {
       return builder.process(undefined, { text: joinTexts(parts.map((part) => (part.type === 'template_substitution' ? {} : { text: part.text }))) }, label, range);
     }
     if (takes === 'shell') return builder.process(undefined, this.values.valueOf(args[0], scope), label, range);
-    if (takes === 'argv') return builder.process(elements(args[0]).map(word), undefined, label, range);
-    builder.process(args[0] ? [word(args[0]), ...elements(args[1]).map(word)] : [], undefined, label, range);
+    if (takes === 'argv') return builder.process(elements(args[0]), undefined, label, range);
+    builder.process(args[0] ? [word(args[0]), ...elements(args[1])] : [], undefined, label, range);
   }
 
   /** What the call passes to each of the callee's parameters. */
@@ -213,8 +214,7 @@ export class ScriptCalls {
     return args.map((node, position) => {
       const value = this.values.valueOf(node, scope);
       const parameters = [...value.params ?? []].filter((parameter) => !builder.guarded.has(parameter));
-      const truth = literalTruth(node);
-      return truth === undefined ? { position, parameters } : { position, parameters, literal: truth };
+      return { position, ...argumentFlow(parameters, literalTruth(node), value) };
     });
   }
 }

@@ -10,7 +10,7 @@ import { SourceText } from '../../source-text';
 import { SummaryBuilder } from '../builder';
 import { isSelectOnlyPrefix, isSqlGuardName, isTelemetryName } from '../classify';
 import { IgnoredLines, ignoredEffectLines } from '../ignore';
-import { paramsOf } from '../known';
+import { Known, paramsOf, withLiteral } from '../known';
 import { FunctionSummary, Gate, ModuleEffects, ParameterInfo } from '../summary';
 import { ScriptCalls } from './calls';
 import { isFunctionNode, unwrap } from './syntax';
@@ -35,17 +35,18 @@ export class ScriptEffects {
 
   /** The module's summaries (each function's read when first asked for, while the tree lives), its singletons, its classes' bases. */
   moduleEffects(): ModuleEffects {
-    const functions = lazyFunctions((key) => {
+    const read = (key: string, literals?: ReadonlyMap<string, Known>) => {
       const dot = key.indexOf('.');
       if (dot < 0) {
         const node = this.values.functions.get(key);
-        return node && this.summariseFunction(node, key);
+        return node && this.summariseFunction(node, key, undefined, literals);
       }
       const className = key.slice(0, dot);
       const name = key.slice(dot + 1);
       const node = this.values.classes.get(className)?.methods.get(name);
-      return node && this.summariseFunction(node, name, className);
-    });
+      return node && this.summariseFunction(node, name, className, literals);
+    };
+    const functions = lazyFunctions((key) => read(key), read);
     const singletons = new Map<string, { module?: string; name: string }>();
     for (const [name, value] of this.values.globals) if (value.cls) singletons.set(name, value.cls);
     const bases = new Map([...this.values.classes].map(([name, info]) => [name, info.bases]));
@@ -55,13 +56,14 @@ export class ScriptEffects {
 
   /**
    * A function's summary (a declaration, a function or arrow expression, a method); a function
-   * nested in another sees the locals of the functions around it.
+   * nested in another sees the locals of the functions around it. `literals`: what callers pass some
+   * parameters, read as their values (walk.ts lazyFunctions).
    */
-  summariseFunction(node: Node, name: string, className = enclosingClass(node)): FunctionSummary {
+  summariseFunction(node: Node, name: string, className = enclosingClass(node), literals?: ReadonlyMap<string, Known>): FunctionSummary {
     const scope: ScriptScope = { locals: new Map(), className };
     for (const outer of enclosingFunctions(node).reverse()) this.collectLocals(outer, scope);
     const parameters = this.values.parameterNodes(node);
-    for (const parameter of parameters) scope.locals.set(parameter.name, parameter.known);
+    for (const parameter of parameters) scope.locals.set(parameter.name, withLiteral(parameter.known, literals?.get(parameter.name)));
     const body = node.childForFieldName('body');
     const key = className ? `${className}.${name}` : name;
     const nameNode = node.childForFieldName('name') ?? node.parent?.childForFieldName('name');

@@ -295,11 +295,17 @@ export class ScriptValues {
         return this.callValue(bare, scope);
       case 'new_expression':
         return this.newValue(bare, scope);
+      case 'array': {
+        const children = namedChildrenOf(bare).filter((child) => child.type !== 'comment');
+        const values = children.map((child) => this.valueOf(child, scope));
+        const items = children.flatMap((child, index) => (child.type === 'spread_element' ? values[index].items ?? [{ params: values[index].params }] : [values[index]]));
+        return { ...derived(values), items };
+      }
+      case 'spread_element':
+        return this.valueOf(namedChildrenOf(bare)[0], scope);
       case 'ternary_expression':
-      case 'array':
       case 'object':
       case 'pair':
-      case 'spread_element':
       case 'unary_expression':
         return derived(namedChildrenOf(bare).map((child) => this.valueOf(child, scope)));
       default:
