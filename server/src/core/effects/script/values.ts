@@ -267,6 +267,7 @@ export class ScriptValues {
     const bare = unwrap(node);
     switch (bare.type) {
       case 'identifier':
+      case 'shorthand_property_identifier':
         return this.identifierValue(bare, scope);
       case 'string':
         return { text: stringValue(bare) ?? '' };

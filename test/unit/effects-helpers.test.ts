@@ -1,0 +1,159 @@
+// Helpers that take what decides their effect as parameters (issue 27): an HTTP method and path,
+// a command's arguments, a SQL statement. What the tool passes them literally is what they do, a
+// module away, in Python and TypeScript; the same helpers called for reads stay quiet.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { before, test } from 'node:test';
+import { analyzeText, initAnalysis } from '../../server/src/core/analyze';
+import { Finding } from '../../server/src/core/model';
+import { DiskFileSystem } from '../../server/src/core/project/file-system';
+import { ProjectIndex } from '../../server/src/core/project/project-index';
+import { temporaryTree } from '../helpers/projects';
+
+before(() => initAnalysis());
+
+/** `line code` of each effect finding, with its path as `file:line` steps. */
+function effectFindings(root: string, file: string): string[] {
+  const absolute = path.join(root, file);
+  const index = new ProjectIndex([root], new DiskFileSystem([root]));
+  const findings = analyzeText(fs.readFileSync(absolute, 'utf8'), absolute, { project: index.viewFor(absolute) })!.findings;
+  return findings.filter((finding: Finding) => /^MTL31/.test(finding.code)).map((finding) => {
+    const steps = (finding.related ?? []).map((related) => `${path.relative(root, related.file ?? absolute)}:${related.range.start.line + 1}`);
+    return `${finding.range.start.line + 1} ${finding.code} ${steps.join(' ')}`;
+  });
+}
+
+test('Python: a request helper given PUT, a kubectl helper given use-context and a SQL helper given DELETE do what they are given', () => {
+  const root = temporaryTree({
+    '.git/HEAD': 'ref: refs/heads/main\n',
+    'tracker/__init__.py': '',
+    'tracker/client.py': [
+      'import sqlite3',
+      'import subprocess',
+      '',
+      'import httpx',
+      '',
+      'BASE_URL = "https://api.tracker.example.com"',
+      '',
+      '',
+      'def api_request(method: str, path: str, payload: dict | None = None) -> dict:',
+      '    response = httpx.request(method, BASE_URL + path, json=payload)',
+      '    response.raise_for_status()',
+      '    return response.json()',
+      '',
+      '',
+      'def run_kubectl(args: list[str]) -> str:',
+      '    return subprocess.run(["kubectl", *args], capture_output=True, text=True, check=True).stdout',
+      '',
+      '',
+      'def execute(statement: str, *values: object) -> list:',
+      '    connection = sqlite3.connect("tracker.db")',
+      '    return connection.execute(statement, values).fetchall()',
+      '',
+    ].join('\n'),
+    'tracker/tools.py': [
+      'from mcp.server.fastmcp import FastMCP',
+      'from mcp.types import ToolAnnotations',
+      '',
+      'from .client import api_request, execute, run_kubectl',
+      '',
+      'mcp = FastMCP("tracker")',
+      '',
+      '',
+      '@mcp.tool(annotations=ToolAnnotations(readOnlyHint=True, openWorldHint=True))',
+      'def validate_issue(issue_id: str) -> dict:',
+      '    """Check an issue\'s fields against the tracker\'s rules."""',
+      '    return api_request("PUT", f"/issues/{issue_id}/validate")',
+      '',
+      '',
+      '@mcp.tool(annotations=ToolAnnotations(readOnlyHint=True, openWorldHint=True))',
+      'def get_issue(issue_id: str) -> dict:',
+      '    """Return one issue with its fields."""',
+      '    return api_request("GET", f"/issues/{issue_id}")',
+      '',
+      '',
+      '@mcp.tool(annotations=ToolAnnotations(readOnlyHint=True, openWorldHint=False))',
+      'def use_cluster(name: str) -> str:',
+      '    """Point kubectl at the named cluster context."""',
+      '    return run_kubectl(["config", "use-context", name])',
+      '',
+      '',
+      '@mcp.tool(annotations=ToolAnnotations(readOnlyHint=True, openWorldHint=False))',
+      'def list_pods(namespace: str) -> str:',
+      '    """List the pods of a namespace."""',
+      '    return run_kubectl(["get", "pods", "-n", namespace])',
+      '',
+      '',
+      '@mcp.tool(annotations=ToolAnnotations(readOnlyHint=False, destructiveHint=False, openWorldHint=False))',
+      'def close_issue(issue_id: str) -> list:',
+      '    """Close an issue for good."""',
+      '    return execute("DELETE FROM issues WHERE id = ?", issue_id)',
+      '',
+      '',
+      '@mcp.tool(annotations=ToolAnnotations(readOnlyHint=True, openWorldHint=False))',
+      'def count_issues() -> list:',
+      '    """Count the open issues."""',
+      '    return execute("SELECT count(*) FROM issues")',
+      '',
+    ].join('\n'),
+  });
+  assert.deepEqual(effectFindings(root, 'tracker/tools.py'), [
+    '9 MTL311 tracker/tools.py:10 tracker/tools.py:12 tracker/client.py:10',
+    '21 MTL311 tracker/tools.py:22 tracker/tools.py:24 tracker/client.py:16',
+    '33 MTL312 tracker/tools.py:34 tracker/tools.py:36 tracker/client.py:21',
+  ]);
+});
+
+test('TypeScript: an argument list held in a variable and a fetch helper given DELETE, a module away; the same helpers reading stay quiet', () => {
+  const root = temporaryTree({
+    '.git/HEAD': 'ref: refs/heads/main\n',
+    'package.json': '{ "name": "tracker", "type": "module", "dependencies": { "@modelcontextprotocol/sdk": "1.0.0" } }\n',
+    'src/kubectl.ts': [
+      'import { execFileSync } from "node:child_process";',
+      '',
+      'export function execKubectl(args: string[]): string {',
+      '  return execFileSync("kubectl", args, { encoding: "utf8" });',
+      '}',
+      '',
+      'export async function apiRequest(method: string, path: string, body?: unknown): Promise<unknown> {',
+      '  const response = await fetch(`https://api.tracker.example.com${path}`, { method, body: JSON.stringify(body) });',
+      '  return response.json();',
+      '}',
+      '',
+    ].join('\n'),
+    'src/tools.ts': [
+      'import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";',
+      'import { z } from "zod";',
+      'import { apiRequest, execKubectl } from "./kubectl.js";',
+      '',
+      'const server = new McpServer({ name: "tracker", version: "1.0.0" });',
+      '',
+      'server.registerTool(',
+      '  "use_context",',
+      '  { description: "Point kubectl at the named context.", inputSchema: { name: z.string().describe("The context\'s name.") }, annotations: { readOnlyHint: true, openWorldHint: false } },',
+      '  async ({ name }) => {',
+      '    const setArgs = ["config", "use-context", name];',
+      '    return { content: [{ type: "text", text: execKubectl(setArgs) }] };',
+      '  },',
+      ');',
+      '',
+      'server.registerTool(',
+      '  "list_contexts",',
+      '  { description: "List the kubectl contexts.", annotations: { readOnlyHint: true, openWorldHint: false } },',
+      '  async () => ({ content: [{ type: "text", text: execKubectl(["config", "get-contexts"]) }] }),',
+      ');',
+      '',
+      'server.registerTool(',
+      '  "archive_issue",',
+      '  { description: "Archive an issue.", inputSchema: { id: z.string().describe("The issue\'s id.") }, annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: true } },',
+      '  async ({ id }) => ({ content: [{ type: "text", text: JSON.stringify(await apiRequest("DELETE", `/issues/${id}`)) }] }),',
+      ');',
+      '',
+    ].join('\n'),
+  });
+  assert.deepEqual(effectFindings(root, 'src/tools.ts'), [
+    '9 MTL311 src/tools.ts:10 src/tools.ts:12 src/kubectl.ts:4',
+    '24 MTL312 src/tools.ts:25 src/tools.ts:25 src/kubectl.ts:8',
+  ]);
+});
