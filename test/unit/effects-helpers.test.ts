@@ -157,3 +157,46 @@ test('TypeScript: an argument list held in a variable and a fetch helper given D
     '24 MTL312 src/tools.ts:25 src/tools.ts:25 src/kubectl.ts:8',
   ]);
 });
+
+test('TypeScript: a low-level tools/call handler given to a wrapper (withTelemetry(async (request) => ...)) is read for the tool its branch matches', () => {
+  const root = temporaryTree({
+    '.git/HEAD': 'ref: refs/heads/main\n',
+    'package.json': '{ "name": "cluster", "type": "module", "dependencies": { "@modelcontextprotocol/sdk": "1.0.0" } }\n',
+    'src/telemetry.ts': [
+      'export function withTelemetry<T extends (...args: never[]) => unknown>(handler: T): T {',
+      '  return handler;',
+      '}',
+      '',
+    ].join('\n'),
+    'src/index.ts': [
+      'import { execFileSync } from "node:child_process";',
+      'import { Server } from "@modelcontextprotocol/sdk/server/index.js";',
+      'import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";',
+      'import { withTelemetry } from "./telemetry.js";',
+      '',
+      'const server = new Server({ name: "cluster", version: "1.0.0" }, { capabilities: { tools: {} } });',
+      'const tools = [',
+      '  {',
+      '    name: "switch_context",',
+      '    description: "Point kubectl at the named context.",',
+      '    inputSchema: { type: "object", properties: { name: { type: "string", description: "The context\'s name." } } },',
+      '    annotations: { readOnlyHint: true, openWorldHint: false },',
+      '  },',
+      '];',
+      '',
+      'server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools }));',
+      'server.setRequestHandler(',
+      '  CallToolRequestSchema,',
+      '  withTelemetry(async (request) => {',
+      '    const { name, arguments: input = {} } = request.params;',
+      '    if (name === "switch_context") {',
+      '      return { content: [{ type: "text", text: execFileSync("kubectl", ["config", "use-context", String(input.name)], { encoding: "utf8" }) }] };',
+      '    }',
+      '    throw new Error(`Unknown tool ${name}`);',
+      '  }),',
+      ');',
+      '',
+    ].join('\n'),
+  });
+  assert.deepEqual(effectFindings(root, 'src/index.ts'), ['12 MTL311 src/index.ts:21 src/index.ts:22']);
+});

@@ -139,9 +139,20 @@ function callToolHandlers(root: Node): Node[] {
     if (!call || callee?.type !== 'member_expression' || callee.childForFieldName('property')?.text !== 'setRequestHandler') return [];
     const [schema, handler] = callArgumentNodes(call);
     if (!schema || !/CallToolRequestSchema|tools\/call/.test(schema.text)) return [];
-    const fn = handler && unwrap(handler);
-    return fn && isFunctionNode(fn) ? [fn] : [];
+    const fn = handler && handlerFunction(unwrap(handler));
+    return fn ? [fn] : [];
   });
+}
+
+/** The handler function, also when a wrapper is given it (`withTelemetry(async (request) => ...)`, a wrapper of a wrapper). */
+function handlerFunction(node: Node, depth = 0): Node | undefined {
+  if (isFunctionNode(node)) return node;
+  if (node.type !== 'call_expression' || depth >= 2) return undefined;
+  for (const argument of callArgumentNodes(node)) {
+    const fn = handlerFunction(unwrap(argument), depth + 1);
+    if (fn) return fn;
+  }
+  return undefined;
 }
 
 /** The statements of a `case` matching the tool's name (until the case ends), or of an `if (name === "x")`. */
