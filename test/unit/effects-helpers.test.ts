@@ -2,22 +2,18 @@
 // a command's arguments, a SQL statement. What the tool passes them literally is what they do, a
 // module away, in Python and TypeScript; the same helpers called for reads stay quiet.
 import * as assert from 'node:assert/strict';
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { before, test } from 'node:test';
-import { analyzeText, initAnalysis } from '../../server/src/core/analyze';
+import { initAnalysis } from '../../server/src/core/analyze';
 import { Finding } from '../../server/src/core/model';
-import { DiskFileSystem } from '../../server/src/core/project/file-system';
-import { ProjectIndex } from '../../server/src/core/project/project-index';
-import { temporaryTree } from '../helpers/projects';
+import { projectFindings, temporaryTree } from '../helpers/projects';
 
 before(() => initAnalysis());
 
-/** `line code` of each effect finding, with its path as `file:line` steps. */
+/** `line code` of each effect finding of `file`, with its path as `file:line` steps, analysed with the project index as the CLI does. */
 function effectFindings(root: string, file: string): string[] {
   const absolute = path.join(root, file);
-  const index = new ProjectIndex([root], new DiskFileSystem([root]));
-  const findings = analyzeText(fs.readFileSync(absolute, 'utf8'), absolute, { project: index.viewFor(absolute) })!.findings;
+  const findings = projectFindings(root, { withIndex: true }).find((result) => result.file === absolute)?.findings ?? [];
   return findings.filter((finding: Finding) => /^MTL31/.test(finding.code)).map((finding) => {
     const steps = (finding.related ?? []).map((related) => `${path.relative(root, related.file ?? absolute)}:${related.range.start.line + 1}`);
     return `${finding.range.start.line + 1} ${finding.code} ${steps.join(' ')}`;
@@ -199,4 +195,65 @@ test('TypeScript: a low-level tools/call handler given to a wrapper (withTelemet
     ].join('\n'),
   });
   assert.deepEqual(effectFindings(root, 'src/index.ts'), ['12 MTL311 src/index.ts:21 src/index.ts:22']);
+});
+
+test('TypeScript: a tool object exported by one module and dispatched by the tools/call handler of the server\'s module is read there, through the helpers it calls', () => {
+  const root = temporaryTree({
+    '.git/HEAD': 'ref: refs/heads/main\n',
+    'package.json': '{ "name": "cluster", "type": "module", "dependencies": { "@modelcontextprotocol/sdk": "1.0.0" } }\n',
+    'src/kubectl.ts': [
+      'import { execFileSync } from "node:child_process";',
+      '',
+      'export function runKubectl(args: string[]): string {',
+      '  return execFileSync("kubectl", args, { encoding: "utf8" });',
+      '}',
+      '',
+    ].join('\n'),
+    'src/tools/context.ts': [
+      'import { runKubectl } from "../kubectl.js";',
+      '',
+      'export const contextSchema = {',
+      '  name: "switch_context",',
+      '  description: "Point kubectl at the named context.",',
+      '  annotations: { readOnlyHint: true, openWorldHint: false },',
+      '  inputSchema: { type: "object", properties: { name: { type: "string", description: "The context\'s name." } }, required: ["name"] },',
+      '} as const;',
+      '',
+      'export const listSchema = {',
+      '  name: "list_contexts",',
+      '  description: "List the kubectl contexts.",',
+      '  annotations: { readOnlyHint: true, openWorldHint: false },',
+      '  inputSchema: { type: "object", properties: {} },',
+      '} as const;',
+      '',
+      'export function switchContext(input: { name: string }): string {',
+      '  return runKubectl(["config", "use-context", input.name]);',
+      '}',
+      '',
+      'export function listContexts(): string {',
+      '  return runKubectl(["config", "get-contexts"]);',
+      '}',
+      '',
+    ].join('\n'),
+    'src/index.ts': [
+      'import { Server } from "@modelcontextprotocol/sdk/server/index.js";',
+      'import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";',
+      'import { contextSchema, listContexts, listSchema, switchContext } from "./tools/context.js";',
+      '',
+      'const server = new Server({ name: "cluster", version: "1.0.0" }, { capabilities: { tools: {} } });',
+      'server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [contextSchema, listSchema] }));',
+      'server.setRequestHandler(CallToolRequestSchema, async (request) => {',
+      '  const { name, arguments: input = {} } = request.params;',
+      '  if (name === "switch_context") {',
+      '    return { content: [{ type: "text", text: switchContext(input as { name: string }) }] };',
+      '  }',
+      '  if (name === "list_contexts") {',
+      '    return { content: [{ type: "text", text: listContexts() }] };',
+      '  }',
+      '  throw new Error(`Unknown tool ${name}`);',
+      '});',
+      '',
+    ].join('\n'),
+  });
+  assert.deepEqual(effectFindings(root, 'src/tools/context.ts'), ['6 MTL311 src/index.ts:9 src/index.ts:10 src/tools/context.ts:18 src/kubectl.ts:4']);
 });

@@ -7,7 +7,12 @@ export type ToolEntry =
   /** The entry's summary, read from the analysed file's tree, and the parameters the client fills. */
   | { kind: 'summary'; summary: FunctionSummary; toolParameters: ReadonlySet<string> }
   /** A function of another module (`add_tool(imported_fn)`): its summary is read there; all its parameters are the tool's. */
-  | { kind: 'callee'; callee: CalleeRef };
+  | { kind: 'callee'; callee: CalleeRef }
+  /**
+   * A tool object a low-level server of another module dispatches (`export const toolSchema = {...}`):
+   * the branch keyed `key` of a `tools/call` handler in a module that imports `binding`.
+   */
+  | { kind: 'dispatched'; binding: string; key: string };
 
 /** The node that spans exactly `range` (a declaration's), or undefined when the tree has none. */
 export function nodeAtRange(root: Node, range: Range): Node | undefined {

@@ -98,7 +98,7 @@ export function* effectSteps(grammar: GrammarId, root: Node, text: SourceText, f
   for (const declaration of declarations) {
     try {
       const entry = language.entry(declaration);
-      const effects = entry && entryEffects(entry, file, resolver);
+      const effects = entry && entryEffects(entry, file, resolver, project);
       if (effects) found.set(declaration, effects);
     } catch {
       // A shape the summariser does not expect: this tool gets no effect findings.
@@ -108,8 +108,16 @@ export function* effectSteps(grammar: GrammarId, root: Node, text: SourceText, f
   return found;
 }
 
-function entryEffects(entry: ToolEntry, file: string, resolver: ProjectCallees): ToolEffects | undefined {
+function entryEffects(entry: ToolEntry, file: string, resolver: ProjectCallees, project: ProjectView | undefined): ToolEffects | undefined {
   if (entry.kind === 'summary') return { ...propagate({ file, summary: entry.summary, toolParameters: entry.toolParameters }, resolver), file };
+  if (entry.kind === 'dispatched') {
+    for (const importer of project?.importersOf?.(entry.binding) ?? []) {
+      const summary = project?.effectsOf?.(importer)?.functions.get(entry.key);
+      const toolParameters = new Set(summary?.parameters.map((parameter) => parameter.name));
+      if (summary) return { ...propagate({ file: importer, summary, toolParameters }, resolver), file };
+    }
+    return undefined;
+  }
   const target = resolver.resolve(file, entry.callee);
   if (!target || target === 'no-effects') return undefined;
   const toolParameters = new Set(target.summary.parameters.map((parameter) => parameter.name));

@@ -55,6 +55,7 @@ export class ProjectIndex implements SymbolSource {
     factsOf: (file) => this.factsOf(file),
     toolsOf: (file) => this.toolsOf(file),
     symbolIn: (file, dotted) => pythonMember(this, file, dotted.split('.'), new Set(), 0),
+    scriptSymbolIn: (file, specifier, name) => scriptSymbol(this, file, specifier, name, new Set()),
   });
   private readonly views = new Map<string, IndexView>();
   private readonly evidence = new Map<string, boolean>();
@@ -218,6 +219,11 @@ export class ProjectIndex implements SymbolSource {
   }
 
   /** Whether another module registers the tool table bound to `name` in `file` (those read so far). */
+  /** The candidates that import the module-level `name` of the TS/JS module `file`. */
+  importersOf(file: string, name: string): readonly string[] {
+    return this.aggregates.importersOf(file, name);
+  }
+
   tableRegistered(file: string, name: string): boolean {
     return this.aggregates.tableRegistered(file, name);
   }

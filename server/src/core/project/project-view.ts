@@ -92,6 +92,12 @@ export class IndexView implements ProjectView {
     return this.index.effectsOf(file);
   }
 
+  importersOf(name: string): readonly string[] {
+    const importers = this.index.importersOf(this.file, name);
+    for (const importer of importers) this.readFiles.add(importer);
+    return importers;
+  }
+
   packageFiles(fromFile: string, importPath?: string): readonly string[] {
     return this.index.packageFiles(fromFile, importPath);
   }

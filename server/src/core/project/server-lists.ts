@@ -18,6 +18,8 @@ export interface ServerListSource {
   toolsOf(file: string): ModuleTools | undefined;
   /** What a name (`mcp`, `server.mcp`) written at the top level of the Python module `file` stands for. */
   symbolIn(file: string, dotted: string): ProjectSymbol | undefined;
+  /** What the export `name` of `specifier` stands for, as the TS/JS module `file` imports it. */
+  scriptSymbolIn(file: string, specifier: string, name: string): ProjectSymbol | undefined;
 }
 
 /** A composition on a host server: the sub-server (or, for Arcade's `add_tools_from_module`, a module's tools) and the prefix. */
@@ -52,6 +54,8 @@ export class ServerLists {
   private compositions?: Map<string, ResolvedComposition[]>;
   /** Per server: every tool it lists, composed servers' included. */
   private readonly listed = new Map<string, RemoteTool[]>();
+  /** `file#name` of a TS/JS module-level object to the candidates that import it. */
+  private importers?: Map<string, string[]>;
 
   constructor(private readonly source: ServerListSource) {}
 
@@ -59,7 +63,27 @@ export class ServerLists {
     this.byServer = undefined;
     this.registeredTables = undefined;
     this.compositions = undefined;
+    this.importers = undefined;
     this.listed.clear();
+  }
+
+  /** The candidates that import the module-level `name` of the TS/JS module `file` (through re-exports too). */
+  importersOf(file: string, name: string): readonly string[] {
+    if (!this.importers) {
+      const importers = new Map<string, string[]>();
+      for (const candidate of this.source.candidates()) {
+        const facts = this.source.factsOf(candidate);
+        if (facts?.kind !== 'script') continue;
+        for (const binding of facts.bindings.values()) {
+          if (binding.kind !== 'import' || binding.name === '*') continue;
+          const symbol = this.source.scriptSymbolIn(candidate, binding.specifier, binding.name);
+          const target = symbol?.kind === 'other' || symbol?.kind === 'value' ? symbol : undefined;
+          if (target?.file && target.name) addTo(importers, symbolKey(target.file, target.name), candidate);
+        }
+      }
+      this.importers = importers;
+    }
+    return this.importers.get(symbolKey(file, name)) ?? [];
   }
 
   /** Every tool the server `serverKey` lists, composed servers' tools included (recursively; a server composed into itself is not followed again). */

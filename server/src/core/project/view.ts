@@ -133,6 +133,8 @@ export interface ProjectView {
   packageFiles?(fromFile: string, importPath?: string): readonly string[];
   /** What the export `name` of `specifier` stands for as another module (`fromFile`) of the project imports it. */
   scriptSymbolFrom?(fromFile: string, specifier: string, name: string): ProjectSymbol | undefined;
+  /** TS/JS: the modules that may hold tools and import this file's module-level `name` (a low-level server's module importing its tool objects). */
+  importersOf?(name: string): readonly string[];
 }
 
 /** The key of a module-level server or name: `<absolute file>#<variable>`. */

@@ -11,7 +11,7 @@ import { ToolDeclaration } from '../../model';
 import { nodeAtRange, ToolEntry } from '../entry';
 import { ScriptEffects } from './summarise';
 import { callArgumentNodes, isFunctionNode, isProjectSpecifier, objectProperty, unwrap } from './syntax';
-import { ScriptScope } from './values';
+import { branchSummary, dispatchKey, dispatchNames, dispatchOf } from './dispatch';
 
 const HANDLER_KEYS = ['execute', 'handler', 'run', 'callback', 'handle', 'invoke', 'fn'];
 const CLASS_HANDLERS = ['execute', 'handler', 'run', 'call', '_call', 'invoke', 'handle'];
@@ -71,110 +71,35 @@ function objectEntry(effects: ScriptEffects, object: Node, name: string, declara
   if (method) return summaryEntry(effects, method, name);
   const property = objectProperty(object, HANDLER_KEYS);
   if (property) return functionValueEntry(effects, unwrap(property), name);
-  return lowLevelEntry(effects, declaration);
+  return lowLevelEntry(effects, object, declaration);
 }
 
-/** `server.setRequestHandler(CallToolRequestSchema, async (request) => { switch (request.params.name) { case "x": ... } })`. */
-function lowLevelEntry(effects: ScriptEffects, declaration: ToolDeclaration): ToolEntry | undefined {
-  const names = nameTexts(declaration);
+/**
+ * A tool a low-level server lists: the branch of this module's `tools/call` handler that matches its
+ * name, the function a handlers object maps it to, or else the branch of a handler in a module that
+ * imports the object (`export const toolSchema = {...}` dispatched in the server's module).
+ */
+function lowLevelEntry(effects: ScriptEffects, object: Node, declaration: ToolDeclaration): ToolEntry | undefined {
+  const names = dispatchNames(declaration);
+  if (!names.length) return undefined;
   const dispatch = dispatchOf(effects);
-  if (!names.length || !dispatch.handlers.length) return undefined;
-  for (const handler of dispatch.handlers) {
-    const parameters = effects.values.parameterNodes(handler);
-    const branch = findBranch(handler, names);
-    if (branch) {
-      const scope: ScriptScope = { locals: new Map() };
-      for (const parameter of parameters) scope.locals.set(parameter.name, parameter.known);
-      for (const statement of handler.childForFieldName('body')?.descendantsOfType(['lexical_declaration', 'variable_declaration']) ?? []) {
-        if (statement && statement.endIndex <= branch.statements[0]?.startIndex) effects.values.declare(statement, scope);
-      }
-      const summary = effects.summariseBody(`tools/call[${names[0]}]`, rangeOf(branch.at), parameters, branch.statements, scope);
-      return { kind: 'summary', summary, toolParameters: new Set(parameters.map((parameter) => parameter.name)) };
-    }
-  }
-  // A handlers object mapping the names to functions (`const handlers = { search: handleSearch }`).
-  const value = names.map((text) => dispatch.mapped.get(text)).find(Boolean);
-  return value && functionValueEntry(effects, value, declaration.name ?? value.text);
-}
-
-/** A file's `tools/call` handlers and the functions objects map names to: read once per file (a file may list hundreds of tools). */
-interface Dispatch {
-  handlers: Node[];
-  /** `"name"` (as JSON) or the key as written, to the function it maps to. */
-  mapped: Map<string, Node>;
-}
-
-const DISPATCH = new WeakMap<ScriptEffects, Dispatch>();
-
-function dispatchOf(effects: ScriptEffects): Dispatch {
-  let dispatch = DISPATCH.get(effects);
-  if (dispatch) return dispatch;
-  dispatch = { handlers: callToolHandlers(effects.root), mapped: new Map() };
   if (dispatch.handlers.length) {
-    for (const pair of effects.root.descendantsOfType('pair')) {
-      const key = pair?.childForFieldName('key');
-      const value = pair && unwrap(pair.childForFieldName('value') ?? pair);
-      if (!key || value?.type !== 'identifier' || (!effects.values.functions.has(value.text) && !effects.values.imports.has(value.text))) continue;
-      const text = key.type === 'string' ? JSON.stringify(stringValue(key)) : JSON.stringify(key.text);
-      if (!dispatch.mapped.has(text)) dispatch.mapped.set(text, value);
-    }
+    const summary = branchSummary(effects, names);
+    if (summary) return { kind: 'summary', summary, toolParameters: new Set(summary.parameters.map((parameter) => parameter.name)) };
+    // A handlers object mapping the names to functions (`const handlers = { search: handleSearch }`).
+    const value = names.map((text) => dispatch.mapped.get(text)).find(Boolean);
+    return value && functionValueEntry(effects, value, declaration.name ?? value.text);
   }
-  DISPATCH.set(effects, dispatch);
-  return dispatch;
+  const binding = exportedBinding(object);
+  return binding ? { kind: 'dispatched', binding, key: dispatchKey(names) } : undefined;
 }
 
-function nameTexts(declaration: ToolDeclaration): string[] {
-  const texts: string[] = [];
-  if (declaration.name !== undefined) texts.push(JSON.stringify(declaration.name), `'${declaration.name}'`, `\`${declaration.name}\``);
-  const value = declaration.nameValue;
-  if (value?.kind === 'unknown' && value.text) texts.push(value.text);
-  return texts;
-}
-
-/** The callbacks given to `setRequestHandler(CallToolRequestSchema, ...)` (or `"tools/call"`). */
-function callToolHandlers(root: Node): Node[] {
-  if (!/CallToolRequestSchema|tools\/call/.test(root.text)) return [];
-  return root.descendantsOfType('call_expression').flatMap((call) => {
-    const callee = call?.childForFieldName('function');
-    if (!call || callee?.type !== 'member_expression' || callee.childForFieldName('property')?.text !== 'setRequestHandler') return [];
-    const [schema, handler] = callArgumentNodes(call);
-    if (!schema || !/CallToolRequestSchema|tools\/call/.test(schema.text)) return [];
-    const fn = handler && handlerFunction(unwrap(handler));
-    return fn ? [fn] : [];
-  });
-}
-
-/** The handler function, also when a wrapper is given it (`withTelemetry(async (request) => ...)`, a wrapper of a wrapper). */
-function handlerFunction(node: Node, depth = 0): Node | undefined {
-  if (isFunctionNode(node)) return node;
-  if (node.type !== 'call_expression' || depth >= 2) return undefined;
-  for (const argument of callArgumentNodes(node)) {
-    const fn = handlerFunction(unwrap(argument), depth + 1);
-    if (fn) return fn;
-  }
-  return undefined;
-}
-
-/** The statements of a `case` matching the tool's name (until the case ends), or of an `if (name === "x")`. */
-function findBranch(handler: Node, names: readonly string[]): { at: Node; statements: Node[] } | undefined {
-  for (const clause of handler.descendantsOfType('switch_case')) {
-    const value = clause?.childForFieldName('value');
-    if (!clause || !value || !names.includes(value.text)) continue;
-    const statements: Node[] = [];
-    // Fall-through: a case without statements runs the next one's.
-    for (let current: Node | null = clause; current; current = current.nextNamedSibling) {
-      statements.push(...namedChildrenOf(current).filter((child) => child.id !== current!.childForFieldName('value')?.id));
-      if (statements.length) break;
-    }
-    return { at: clause, statements };
-  }
-  for (const branch of handler.descendantsOfType('if_statement')) {
-    const condition = branch && unwrap(branch.childForFieldName('condition') ?? branch);
-    if (!branch || condition?.type !== 'binary_expression') continue;
-    const sides = [condition.childForFieldName('left'), condition.childForFieldName('right')];
-    if (!sides.some((side) => side && names.includes(side.text)) || !sides.some((side) => side && /name$/i.test(side.text))) continue;
-    const consequence = branch.childForFieldName('consequence');
-    return { at: branch, statements: consequence?.type === 'statement_block' ? namedChildrenOf(consequence) : consequence ? [consequence] : [] };
-  }
-  return undefined;
+/** The exported module-level name an object is bound to (`export const kubectlContextSchema = {...}`). */
+function exportedBinding(object: Node): string | undefined {
+  let declarator = object.parent;
+  while (declarator && ['as_expression', 'satisfies_expression', 'parenthesized_expression'].includes(declarator.type)) declarator = declarator.parent;
+  const declaration = declarator?.parent;
+  if (declarator?.type !== 'variable_declarator' || declaration?.parent?.type !== 'export_statement') return undefined;
+  const name = declarator.childForFieldName('name');
+  return name?.type === 'identifier' ? name.text : undefined;
 }

@@ -11,6 +11,7 @@ import { SummaryBuilder } from '../builder';
 import { isSelectOnlyPrefix, isSqlGuardName, isTelemetryName } from '../classify';
 import { IgnoredLines, ignoredEffectLines } from '../ignore';
 import { Known, paramsOf, withLiteral } from '../known';
+import { branchSummary, namesOfKey } from './dispatch';
 import { FunctionSummary, Gate, ModuleEffects, ParameterInfo } from '../summary';
 import { ScriptCalls } from './calls';
 import { isFunctionNode, unwrap } from './syntax';
@@ -36,6 +37,8 @@ export class ScriptEffects {
   /** The module's summaries (each function's read when first asked for, while the tree lives), its singletons, its classes' bases. */
   moduleEffects(): ModuleEffects {
     const read = (key: string, literals?: ReadonlyMap<string, Known>) => {
+      const names = namesOfKey(key);
+      if (names) return branchSummary(this, names);
       const dot = key.indexOf('.');
       if (dot < 0) {
         const node = this.values.functions.get(key);
