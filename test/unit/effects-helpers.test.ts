@@ -257,3 +257,48 @@ test('TypeScript: a tool object exported by one module and dispatched by the too
   });
   assert.deepEqual(effectFindings(root, 'src/tools/context.ts'), ['6 MTL311 src/index.ts:9 src/index.ts:10 src/tools/context.ts:18 src/kubectl.ts:4']);
 });
+
+test('Python: a shell helper runs the line its caller passes: a push is a mutating command, a log is nothing, a tool parameter is caller-supplied', () => {
+  const root = temporaryTree({
+    '.git/HEAD': 'ref: refs/heads/main\n',
+    'release/__init__.py': '',
+    'release/shell.py': [
+      'import subprocess',
+      '',
+      '',
+      'def run_shell(command: str) -> str:',
+      '    return subprocess.run(command, shell=True, capture_output=True, text=True).stdout',
+      '',
+    ].join('\n'),
+    'release/tools.py': [
+      'from mcp.server.fastmcp import FastMCP',
+      '',
+      'from .shell import run_shell',
+      '',
+      'mcp = FastMCP("release")',
+      '',
+      '',
+      '@mcp.tool(annotations={"readOnlyHint": True, "openWorldHint": False})',
+      'def publish_branch() -> str:',
+      '    """Push the release branch to the remote."""',
+      '    return run_shell("git push origin release")',
+      '',
+      '',
+      '@mcp.tool(annotations={"readOnlyHint": True, "openWorldHint": False})',
+      'def show_log() -> str:',
+      '    """Show the last five commits."""',
+      '    return run_shell("git log -n 5")',
+      '',
+      '',
+      '@mcp.tool(annotations={"readOnlyHint": True, "openWorldHint": False})',
+      'def run_command(command: str) -> str:',
+      '    """Run a command the caller gives."""',
+      '    return run_shell(command)',
+      '',
+    ].join('\n'),
+  });
+  assert.deepEqual(effectFindings(root, 'release/tools.py'), [
+    '8 MTL311 release/tools.py:9 release/tools.py:11 release/shell.py:5',
+    '20 MTL311 release/tools.py:21 release/tools.py:23 release/shell.py:5',
+  ]);
+});

@@ -137,9 +137,11 @@ export class SummaryBuilder {
     this.readsLiterals([shellLine, ...words ?? []]);
     if (shellLine) {
       const parameters = this.textParams(shellLine);
+      // A helper's line read with what its caller passes (`run_shell("git push")`): the line is literal, the parameter is the caller's.
+      const literal = shellLine.text !== undefined && !shellLine.text.includes(UNKNOWN_PART);
       if (parameters.length) {
         this.effect('caller-code', 'runs a caller-supplied command', label, range, { parameters });
-        return;
+        if (!literal) return;
       }
       if (shellLine.text === undefined) return;
       words = shellWords(shellLine.text.split(UNKNOWN_PART)[0]).map((text) => ({ text }));
