@@ -41,7 +41,8 @@ function testEntries(dir) {
   if (!fs.existsSync(dir)) return [];
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === 'fixtures' ? [] : testEntries(full);
+    // Fixture files and fixture projects (with tests of their own) are inputs, not tests of ours.
+    if (entry.isDirectory()) return ['fixtures', 'projects'].includes(entry.name) ? [] : testEntries(full);
     return entry.name.endsWith('.test.ts') ? [full] : [];
   });
 }

@@ -24,7 +24,7 @@ function formatted(finding: Finding, relative: (file: string) => string): string
   return `${finding.range.start.line + 1}:${finding.range.start.character + 1} ${finding.severity} ${finding.code} ${finding.message}${related.join('')}`;
 }
 
-for (const name of ['python-jira', 'ts-monorepo', 'go-issuetracker', 'go-dashboards', 'csharp-notes', 'python-weather', 'ts-notes', 'go-notes', 'csharp-tasks']) {
+for (const name of ['python-jira', 'ts-monorepo', 'go-issuetracker', 'go-dashboards', 'csharp-notes', 'python-weather', 'ts-notes', 'go-notes', 'csharp-tasks', 'ts-cluster']) {
   test(`${name}: every finding of the project, with its index`, async () => {
     await initAnalysis();
     const actual = analyseProject(path.join(PROJECTS, name), { withIndex: true });
