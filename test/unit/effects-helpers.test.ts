@@ -302,3 +302,36 @@ test('Python: a shell helper runs the line its caller passes: a push is a mutati
     '20 MTL311 release/tools.py:21 release/tools.py:23 release/shell.py:5',
   ]);
 });
+
+test('TypeScript: a fetch helper that spreads the options its caller passes ({ method: "DELETE" }) calls what they say; without them it reads', () => {
+  const root = temporaryTree({
+    '.git/HEAD': 'ref: refs/heads/main\n',
+    'package.json': '{ "name": "tracker", "type": "module", "dependencies": { "@modelcontextprotocol/sdk": "1.0.0" } }\n',
+    'src/api.ts': [
+      'const BASE_URL = "https://api.tracker.example.com";',
+      '',
+      'export async function apiRequest(path: string, options: RequestInit = {}): Promise<unknown> {',
+      '  const response = await fetch(`${BASE_URL}${path}`, { ...options, headers: { "content-type": "application/json" } });',
+      '  return response.json();',
+      '}',
+      '',
+    ].join('\n'),
+    'src/tools.ts': [
+      'import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";',
+      'import { apiRequest } from "./api.js";',
+      '',
+      'const server = new McpServer({ name: "tracker", version: "1.0.0" });',
+      'const DELETE_OPTIONS: RequestInit = { method: "DELETE" };',
+      '',
+      'server.registerTool("purge_issue", { description: "Remove an issue from the tracker.", annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: true } }, async () => ({',
+      '  content: [{ type: "text", text: JSON.stringify(await apiRequest("/issues/1", DELETE_OPTIONS)) }],',
+      '}));',
+      '',
+      'server.registerTool("read_issue", { description: "Read an issue from the tracker.", annotations: { readOnlyHint: true, openWorldHint: true } }, async () => ({',
+      '  content: [{ type: "text", text: JSON.stringify(await apiRequest("/issues/1")) }],',
+      '}));',
+      '',
+    ].join('\n'),
+  });
+  assert.deepEqual(effectFindings(root, 'src/tools.ts'), ['7 MTL312 src/tools.ts:7 src/tools.ts:8 src/api.ts:4']);
+});

@@ -21,6 +21,8 @@ export interface Known {
   text?: string;
   /** A list or array literal's elements (a command's argument list). */
   items?: Known[];
+  /** An object literal's properties by name (an options object: `{ method: "DELETE" }`). */
+  fields?: Record<string, Known>;
   /** The parameters of the function whose values reach this value. */
   params?: ReadonlySet<string>;
   /** A temporary path (tempfile, os.tmpdir): writes under it never count. */
@@ -58,10 +60,15 @@ export const UNKNOWN_PART = '\u0000';
 export function literalOf(value: Known | undefined): Known | undefined {
   if (!value) return undefined;
   const items = value.items?.map((item) => literalOf(item) ?? {});
+  const fields = Object.entries(value.fields ?? {}).flatMap(([name, field]) => {
+    const literal = literalOf(field);
+    return literal ? [[name, literal] as const] : [];
+  });
   const literal: Known = {};
   if (value.text !== undefined && value.text !== UNKNOWN_PART) literal.text = value.text;
-  if (items?.some((item) => item.text !== undefined || item.items)) literal.items = items;
-  return literal.text !== undefined || literal.items ? literal : undefined;
+  if (items?.some((item) => item.text !== undefined || item.items || item.fields)) literal.items = items;
+  if (fields.length) literal.fields = Object.fromEntries(fields);
+  return literal.text !== undefined || literal.items || literal.fields ? literal : undefined;
 }
 
 /** A parameter's value with what a caller passes it literally (its texts), its parameter kept: what flows from it still counts. */

@@ -172,19 +172,12 @@ export class ScriptCalls {
     return this.values.valueOf(context.label === 'Function' ? context.args.at(-1) : context.args[0], context.scope);
   }
 
-  /** The arguments as known values; an object literal argument's properties are also keywords (`fetch(url, { method })`). */
+  /** The arguments as known values; an options object's properties are also keywords (`fetch(url, { method })`, or an object a variable holds). */
   private knownArgs(context: CallContext): KnownArgs {
+    const positional = context.args.map((argument) => this.values.valueOf(argument, context.scope));
     const keywords = new Map<string, Known>();
-    for (const argument of context.args) {
-      const bare = unwrap(argument);
-      if (bare.type !== 'object') continue;
-      for (const member of namedChildrenOf(bare)) {
-        const key = member.type === 'pair' ? member.childForFieldName('key') : member.type === 'shorthand_property_identifier' ? member : undefined;
-        const name = key?.type === 'string' ? stringValue(key) : key?.text;
-        if (name) keywords.set(name, this.values.valueOf(member.type === 'pair' ? member.childForFieldName('value') : member, context.scope));
-      }
-    }
-    return { positional: context.args.map((argument) => this.values.valueOf(argument, context.scope)), keywords };
+    for (const value of positional) for (const [name, field] of Object.entries(value.fields ?? {})) keywords.set(name, field);
+    return { positional, keywords };
   }
 
   private onProcess(takes: ProcessRow['takes'], context: CallContext): void {

@@ -304,14 +304,30 @@ export class ScriptValues {
       }
       case 'spread_element':
         return this.valueOf(namedChildrenOf(bare)[0], scope);
-      case 'ternary_expression':
       case 'object':
+        return this.objectValue(bare, scope);
+      case 'ternary_expression':
       case 'pair':
       case 'unary_expression':
         return derived(namedChildrenOf(bare).map((child) => this.valueOf(child, scope)));
       default:
         return NOTHING;
     }
+  }
+
+  /** An object literal's value with its properties by name (`{ method: "DELETE" }`), a spread object's own spread in. */
+  private objectValue(node: Node, scope: ScriptScope): Known {
+    const fields: Record<string, Known> = {};
+    const values: Known[] = [];
+    for (const member of namedChildrenOf(node)) {
+      const value = this.valueOf(member.type === 'pair' ? member.childForFieldName('value') : member, scope);
+      values.push(value);
+      if (member.type === 'spread_element') Object.assign(fields, value.fields);
+      const key = member.type === 'pair' ? member.childForFieldName('key') : member.type === 'shorthand_property_identifier' ? member : undefined;
+      const name = key?.type === 'string' ? stringValue(key) : key?.text;
+      if (name) fields[name] = value;
+    }
+    return { ...derived(values), fields };
   }
 
   private identifierValue(node: Node, scope: ScriptScope): Known {

@@ -10,7 +10,7 @@ import { MUTATING_COMMANDS, SDK_VERB_EXCEPTIONS, SQL_DELETE_VERBS, SQL_WRITE_VER
 import { EffectTables } from '../../data/effects/types';
 import { EffectKind, ToolEffect, ToolEffects } from '../../effects/summary';
 import { FlagField, Fix, LanguageId, RelatedInfo } from '../../model';
-import { fill, Rule, RuleContext, severities, SeverityCase, shorten } from '../rule';
+import { fill, MESSAGE_LIMIT, Rule, RuleContext, severities, SeverityCase, shorten } from '../rule';
 import { literal } from './flags';
 import { placeEntry } from './place';
 
@@ -52,10 +52,14 @@ export function bodySays(effects: ToolEffects | undefined, kinds: ReadonlySet<Ef
   return effects.complete && effects.calls > 0 ? 'does-not' : undefined;
 }
 
-/** `` `_save_watches` -> `write_text` ``, shortened for a message: long names cut, a long chain its first and last steps. */
-export function chainText(effect: ToolEffect): string {
+/**
+ * `` `_save_watches` -> `write_text` ``, shortened for a message: long names cut, a long chain its
+ * first and last steps; `lastOnly`, the last step after an ellipsis (the related information has them all).
+ */
+export function chainText(effect: ToolEffect, lastOnly = false): string {
   // The calls by their function's name (`store.delete_watch` -> `delete_watch`), the effect as it is.
   const steps = effect.chain.map((step, index) => `\`${shorten(index < effect.chain.length - 1 ? step.slice(step.lastIndexOf('.') + 1) : step, 28)}\``);
+  if (lastOnly && steps.length > 1) return `… → ${steps[steps.length - 1]}`;
   return steps.length < 3 ? steps.join(' → ') : `${steps[0]} → … → ${steps[steps.length - 1]}`;
 }
 
@@ -103,7 +107,9 @@ export function effectTablesDoc(): string {
 
 /** The message of an effect rule: its template's `{key}`, `{true}`, `{false}`, `{what}` and `{chain}` filled. */
 export function effectMessage(template: `${string}{key}${string}{what}${string}{chain}${string}`, field: FlagField, language: LanguageId, effect: ToolEffect): string {
-  return fill(template as '{key}{true}{false}{what}{chain}', { key: field.key, true: literal(language, true), false: literal(language, false), what: effect.what, chain: chainText(effect) });
+  const message = (lastOnly: boolean) => fill(template as '{key}{true}{false}{what}{chain}', { key: field.key, true: literal(language, true), false: literal(language, false), what: effect.what, chain: chainText(effect, lastOnly) });
+  const full = message(false);
+  return full.length > MESSAGE_LIMIT ? message(true) : full;
 }
 
 /**
