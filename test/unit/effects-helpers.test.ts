@@ -2,23 +2,12 @@
 // a command's arguments, a SQL statement. What the tool passes them literally is what they do, a
 // module away, in Python and TypeScript; the same helpers called for reads stay quiet.
 import * as assert from 'node:assert/strict';
-import * as path from 'node:path';
 import { before, test } from 'node:test';
 import { initAnalysis } from '../../server/src/core/analyze';
-import { Finding } from '../../server/src/core/model';
-import { projectFindings, temporaryTree } from '../helpers/projects';
+import { projectEffectFindings } from '../helpers/effect-findings';
+import { temporaryTree } from '../helpers/projects';
 
 before(() => initAnalysis());
-
-/** `line code` of each effect finding of `file`, with its path as `file:line` steps, analysed with the project index as the CLI does. */
-function effectFindings(root: string, file: string): string[] {
-  const absolute = path.join(root, file);
-  const findings = projectFindings(root, { withIndex: true }).find((result) => result.file === absolute)?.findings ?? [];
-  return findings.filter((finding: Finding) => /^MTL31/.test(finding.code)).map((finding) => {
-    const steps = (finding.related ?? []).map((related) => `${path.relative(root, related.file ?? absolute)}:${related.range.start.line + 1}`);
-    return `${finding.range.start.line + 1} ${finding.code} ${steps.join(' ')}`;
-  });
-}
 
 test('Python: a request helper given PUT, a kubectl helper given use-context and a SQL helper given DELETE do what they are given', () => {
   const root = temporaryTree({
@@ -94,7 +83,7 @@ test('Python: a request helper given PUT, a kubectl helper given use-context and
       '',
     ].join('\n'),
   });
-  assert.deepEqual(effectFindings(root, 'tracker/tools.py'), [
+  assert.deepEqual(projectEffectFindings(root, 'tracker/tools.py'), [
     '9 MTL311 tracker/tools.py:10 tracker/tools.py:12 tracker/client.py:10',
     '21 MTL311 tracker/tools.py:22 tracker/tools.py:24 tracker/client.py:16',
     '33 MTL312 tracker/tools.py:34 tracker/tools.py:36 tracker/client.py:21',
@@ -148,7 +137,7 @@ test('TypeScript: an argument list held in a variable and a fetch helper given D
       '',
     ].join('\n'),
   });
-  assert.deepEqual(effectFindings(root, 'src/tools.ts'), [
+  assert.deepEqual(projectEffectFindings(root, 'src/tools.ts'), [
     '9 MTL311 src/tools.ts:10 src/tools.ts:12 src/kubectl.ts:4',
     '24 MTL312 src/tools.ts:25 src/tools.ts:25 src/kubectl.ts:8',
   ]);
@@ -194,7 +183,7 @@ test('TypeScript: a low-level tools/call handler given to a wrapper (withTelemet
       '',
     ].join('\n'),
   });
-  assert.deepEqual(effectFindings(root, 'src/index.ts'), ['12 MTL311 src/index.ts:21 src/index.ts:22']);
+  assert.deepEqual(projectEffectFindings(root, 'src/index.ts'), ['12 MTL311 src/index.ts:21 src/index.ts:22']);
 });
 
 test('TypeScript: a tool object exported by one module and dispatched by the tools/call handler of the server\'s module is read there, through the helpers it calls', () => {
@@ -255,7 +244,7 @@ test('TypeScript: a tool object exported by one module and dispatched by the too
       '',
     ].join('\n'),
   });
-  assert.deepEqual(effectFindings(root, 'src/tools/context.ts'), ['6 MTL311 src/index.ts:9 src/index.ts:10 src/tools/context.ts:18 src/kubectl.ts:4']);
+  assert.deepEqual(projectEffectFindings(root, 'src/tools/context.ts'), ['6 MTL311 src/index.ts:9 src/index.ts:10 src/tools/context.ts:18 src/kubectl.ts:4']);
 });
 
 test('Python: a shell helper runs the line its caller passes: a push is a mutating command, a log is nothing, a tool parameter is caller-supplied', () => {
@@ -297,7 +286,7 @@ test('Python: a shell helper runs the line its caller passes: a push is a mutati
       '',
     ].join('\n'),
   });
-  assert.deepEqual(effectFindings(root, 'release/tools.py'), [
+  assert.deepEqual(projectEffectFindings(root, 'release/tools.py'), [
     '8 MTL311 release/tools.py:9 release/tools.py:11 release/shell.py:5',
     '20 MTL311 release/tools.py:21 release/tools.py:23 release/shell.py:5',
   ]);
@@ -333,5 +322,5 @@ test('TypeScript: a fetch helper that spreads the options its caller passes ({ m
       '',
     ].join('\n'),
   });
-  assert.deepEqual(effectFindings(root, 'src/tools.ts'), ['7 MTL312 src/tools.ts:7 src/tools.ts:8 src/api.ts:4']);
+  assert.deepEqual(projectEffectFindings(root, 'src/tools.ts'), ['7 MTL312 src/tools.ts:7 src/tools.ts:8 src/api.ts:4']);
 });

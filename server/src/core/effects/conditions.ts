@@ -6,7 +6,7 @@
  */
 import { Node } from 'web-tree-sitter';
 import { SummaryBuilder } from './builder';
-import { Known, paramsOf } from './known';
+import { Known, literalOf, paramsOf } from './known';
 import { ArgumentFlow, Gate } from './summary';
 import { negate } from './walk';
 
@@ -74,5 +74,7 @@ export function argumentFlow(value: Known, guarded: ReadonlySet<string>, at: { p
   const parameters = [...value.params ?? []].filter((parameter) => !guarded.has(parameter));
   const flow: ArgumentFlow = at.keyword ? { keyword: at.keyword, parameters } : { position: at.position, parameters };
   if (literal !== undefined) flow.literal = literal;
+  const texts = literalOf(value);
+  if (texts) flow.value = texts;
   return flow;
 }

@@ -28,7 +28,7 @@ export abstract class PackageSummariser<Values> implements StatementWalker<Scope
     this.generated = isGeneratedModule(file, namedChildren(root).slice(0, 3).filter((node) => node.type === 'comment').map((node) => node.text));
   }
 
-  abstract summariseFunction(node: Node, name: string, className?: string): FunctionSummary;
+  abstract summariseFunction(node: Node, name: string, className?: string, literals?: ReadonlyMap<string, Known>): FunctionSummary;
   abstract walkStatement(statement: Node, scope: Scope, builder: SummaryBuilder): void;
   abstract gatesOf(condition: Node | null | undefined, scope: Scope): Gate[] | undefined;
   abstract guard(condition: Node | null | undefined, scope: Scope, builder: SummaryBuilder): void;
@@ -50,17 +50,18 @@ export abstract class PackageSummariser<Values> implements StatementWalker<Scope
       if (info.attributes.size) fields.set(className, info.attributes);
       bases.set(className, info.bases);
     }
-    const table = lazyFunctions((key) => {
+    const read = (key: string, literals?: ReadonlyMap<string, Known>) => {
       const dot = key.indexOf('.');
       if (dot < 0) {
         const definition = functions.get(key);
-        return definition && this.summariseFunction(definition, key);
+        return definition && this.summariseFunction(definition, key, undefined, literals);
       }
       const className = key.slice(0, dot);
       const name = key.slice(dot + 1);
       const definition = classes.get(className)?.methods.get(name) ?? this.constructorOf(className, name);
-      return definition && this.summariseFunction(definition, name, className);
-    });
+      return definition && this.summariseFunction(definition, name, className, literals);
+    };
+    const table = lazyFunctions((key) => read(key), read);
     return { file: this.file, functions: table, singletons, bases, values, fields };
   }
 

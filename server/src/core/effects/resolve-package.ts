@@ -167,7 +167,7 @@ export class PackageCallees {
     for (const file of files) {
       const effects = this.effectsOf(file);
       const summary = effects && pick(effects);
-      if (summary) return { file, summary };
+      if (summary) return { file, summary, table: effects.functions };
     }
     return undefined;
   }

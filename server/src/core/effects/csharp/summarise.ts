@@ -9,6 +9,7 @@ import { namedChildren, rangeOf } from '../../frontends/syntax';
 import { Range } from '../../model';
 import { SourceText } from '../../source-text';
 import { SummaryBuilder } from '../builder';
+import { Known, withLiteral } from '../known';
 import { isSelectOnlyPrefix, isSqlGuardName, isTelemetryName } from '../classify';
 
 import { PackageSummariser } from '../package-summariser';
@@ -40,10 +41,10 @@ export class CSharpEffects extends PackageSummariser<CSharpValues> {
     return (info.node.childForFieldName('body') ?? info.node).descendantsOfType('constructor_declaration').find((node) => node?.parent?.parent?.id === info.node.id) ?? undefined;
   }
 
-  summariseFunction(node: Node, name: string, className = ''): FunctionSummary {
+  summariseFunction(node: Node, name: string, className = '', literals?: ReadonlyMap<string, Known>): FunctionSummary {
     const scope: CSharpScope = { locals: new Map(), className };
     const parameters = this.values.parameters(node);
-    for (const parameter of parameters) scope.locals.set(parameter.name, parameter.known);
+    for (const parameter of parameters) scope.locals.set(parameter.name, withLiteral(parameter.known, literals?.get(parameter.name)));
     const body = node.childForFieldName('body');
     const statements = body?.type === 'block' ? namedChildren(body) : body ? namedChildren(body) : [];
     const summary = this.summariseBody(`${className}.${name}`, rangeOf(node.childForFieldName('name') ?? node), parameters, statements, scope);

@@ -12,7 +12,7 @@ import { unwrapParens } from '../../frontends/go/syntax';
 import { rangeOf } from '../../frontends/syntax';
 import { Range } from '../../model';
 import { shorten } from '../../rules/rule';
-import { CommandWord, SummaryBuilder } from '../builder';
+import { CommandWord, commandWord, SummaryBuilder } from '../builder';
 import { Known } from '../known';
 import { httpCall, KnownArgs, libraryMethod, tableLeaf } from '../library';
 import { matchesPath } from '../python/values';
@@ -119,10 +119,7 @@ export class GoCalls {
   private onProcess(context: CallContext): void {
     const { scope, builder, label, range } = context;
     const args = context.args.filter((argument) => !this.isContext(argument, scope));
-    const words: CommandWord[] = args.map((argument) => {
-      const value = this.values.valueOf(argument, scope);
-      return value.text !== undefined && !value.params ? { text: value.text } : { params: value.params };
-    });
+    const words: CommandWord[] = args.map((argument) => commandWord(this.values.valueOf(argument, scope)));
     if (words[0]?.text !== undefined && SHELL_PROGRAMS.includes(words[0].text) && (words[1]?.text === '-c' || words[1]?.text === '/c' || words[1]?.text === '-Command') && args[2]) {
       return builder.process(undefined, this.values.valueOf(args[2], scope), label, range);
     }

@@ -10,6 +10,7 @@ import { namedChildren, rangeOf } from '../../frontends/syntax';
 import { Range } from '../../model';
 import { SourceText } from '../../source-text';
 import { SummaryBuilder } from '../builder';
+import { Known, withLiteral } from '../known';
 import { isSelectOnlyPrefix, isSqlGuardName, isTelemetryName } from '../classify';
 
 import { PackageSummariser } from '../package-summariser';
@@ -37,7 +38,7 @@ export class GoEffects extends PackageSummariser<GoValues> {
   }
 
   /** A function's, method's or func literal's summary; a func literal sees the locals of the functions around it. */
-  summariseFunction(node: Node, name: string, className?: string): FunctionSummary {
+  summariseFunction(node: Node, name: string, className?: string, literals?: ReadonlyMap<string, Known>): FunctionSummary {
     const scope: GoScope = { locals: new Map(), className };
     for (const outer of enclosingFunctions(node).reverse()) this.collectLocals(outer, scope);
     if (node.type === 'method_declaration') {
@@ -46,7 +47,7 @@ export class GoEffects extends PackageSummariser<GoValues> {
       className ??= receiver?.type;
     }
     const parameters = this.values.parameters(node);
-    for (const parameter of parameters) scope.locals.set(parameter.name, parameter.known);
+    for (const parameter of parameters) scope.locals.set(parameter.name, withLiteral(parameter.known, literals?.get(parameter.name)));
     const key = className ? `${className}.${name}` : name;
     const nameNode = node.childForFieldName('name');
     const summary = this.summariseBody(key, rangeOf(nameNode ?? node), parameters, blockStatements(node.childForFieldName('body')), scope);
