@@ -79,6 +79,14 @@ test('python front end: lowlevel_server.py', async () => {
   ]);
 });
 
+test('python front end: lowlevel_enum_names.py (names that are members of a str enum; an Enum member is no string)', async () => {
+  assert.deepEqual(await declarationsOf('lowlevel_enum_names.py'), [
+    {"form": "python-lowlevel-tool", "name": "git_status", "at": "27:9", "annotations": {"readOnlyHint": "true@31:54", "destructiveHint": "false@31:76", "idempotentHint": "true@31:98", "openWorldHint": "false@31:118"}},
+    {"form": "python-lowlevel-tool", "name": "git_push", "at": "33:9", "annotations": {"readOnlyHint": "true@37:54", "destructiveHint": "false@37:76", "idempotentHint": "false@37:98", "openWorldHint": "true@37:119"}},
+    {"form": "python-lowlevel-tool", "at": "39:9", "annotations": {"readOnlyHint": "true@43:54", "destructiveHint": "false@43:76", "idempotentHint": "true@43:98", "openWorldHint": "false@43:118"}},
+  ]);
+});
+
 test('python front end: not_tools.py', async () => {
   assert.deepEqual(await declarationsOf('not_tools.py'), [
   ]);

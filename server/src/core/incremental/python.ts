@@ -47,7 +47,7 @@ export function segmentOf(node: Node): Segment {
     };
     if (type === 'ERROR') {
       readBrokenRegion(node, segment);
-    } else if (type === 'decorated_definition' || type === 'function_definition' || type === 'expression_statement'
+    } else if (type === 'decorated_definition' || type === 'function_definition' || type === 'class_definition' || type === 'expression_statement'
       || type === 'import_statement' || type === 'import_from_statement' || type === 'if_statement' || type === 'try_statement') {
       const { names, imports, bindings } = bindingsOf(node);
       segment.names = names;

@@ -99,6 +99,8 @@ function nameTexts(declaration: ToolDeclaration): string[] {
   if (declaration.name !== undefined) texts.push(JSON.stringify(declaration.name), `'${declaration.name}'`);
   const value = declaration.nameValue;
   if (value?.kind === 'unknown' && value.text) texts.push(value.text);
+  // A constant the name was read through (`case GitTools.STATUS:` tests the enum member).
+  if (value?.viaName) texts.push(value.viaName);
   return texts;
 }
 

@@ -22,6 +22,7 @@ interface BindingSink {
   importedModule(name: string): void;
   assignment(name: string, node: Node): void;
   function(name: string, holder: Node): void;
+  class(name: string, holder: Node): void;
 }
 
 /** Reads the module-level bindings of one top-level statement into `sink`. */
@@ -49,6 +50,11 @@ function readBindings(statement: Node, sink: BindingSink): void {
     case 'function_definition': {
       const name = statement.childForFieldName('name');
       if (name) sink.function(name.text, statement.parent?.type === 'decorated_definition' ? statement.parent : statement);
+      break;
+    }
+    case 'class_definition': {
+      const name = statement.childForFieldName('name');
+      if (name) sink.class(name.text, statement.parent?.type === 'decorated_definition' ? statement.parent : statement);
       break;
     }
     case 'if_statement':
@@ -95,19 +101,21 @@ export interface StatementBindings {
   importedModules: string[];
   assignments: Array<[name: string, start: number, end: number]>;
   functions: Array<[name: string, start: number, end: number]>;
+  classes: Array<[name: string, start: number, end: number]>;
 }
 
 /** The names a top-level statement binds at module level, whether it imports, and the bindings themselves. */
 export function bindingsOf(statement: Node): { names: string[]; imports: boolean; bindings: StatementBindings } {
   const base = statement.startIndex;
-  const bindings: StatementBindings = { aliases: [], importedModules: [], assignments: [], functions: [] };
+  const bindings: StatementBindings = { aliases: [], importedModules: [], assignments: [], functions: [], classes: [] };
   readBindings(statement, {
     alias: (local, path) => bindings.aliases.push([local, path]),
     importedModule: (name) => bindings.importedModules.push(name),
     assignment: (name, node) => bindings.assignments.push([name, node.startIndex - base, node.endIndex - base]),
     function: (name, holder) => bindings.functions.push([name, holder.startIndex - base, holder.endIndex - base]),
+    class: (name, holder) => bindings.classes.push([name, holder.startIndex - base, holder.endIndex - base]),
   });
-  const names = [...bindings.aliases.map(([local]) => local), ...bindings.assignments.map(([name]) => name), ...bindings.functions.map(([name]) => name)];
+  const names = [...bindings.aliases.map(([local]) => local), ...bindings.assignments.map(([name]) => name), ...bindings.functions.map(([name]) => name), ...bindings.classes.map(([name]) => name)];
   return { names, imports: bindings.aliases.length > 0 || bindings.importedModules.length > 0, bindings };
 }
 
@@ -125,6 +133,7 @@ export class PythonModule {
   private readonly importedModules: string[] = [];
   private readonly assignments = new Map<string, Located[]>();
   private readonly functions = new Map<string, Located>();
+  private readonly classes = new Map<string, Located>();
   private readonly importFlags = new Map<string, boolean>();
   /**
    * When set, every look-up adds what it looked up: a module-level name, or `importsRead(...)`.
@@ -152,6 +161,7 @@ export class PythonModule {
       this.importedModules.push(...bindings.importedModules);
       for (const [name, from, to] of bindings.assignments) this.recordAssignment(name, { start: start + from, end: start + to });
       for (const [name, from, to] of bindings.functions) this.functions.set(name, { start: start + from, end: start + to });
+      for (const [name, from, to] of bindings.classes) this.classes.set(name, { start: start + from, end: start + to });
     }
     if (!readRoot) return;
     const sink: BindingSink = {
@@ -159,6 +169,7 @@ export class PythonModule {
       importedModule: (name) => this.importedModules.push(name),
       assignment: (name, node) => this.recordAssignment(name, { node }),
       function: (name, holder) => this.functions.set(name, { node: holder }),
+      class: (name, holder) => this.classes.set(name, { node: holder }),
     };
     for (const statement of namedChildren(root)) readBindings(statement, sink);
   }
@@ -193,6 +204,14 @@ export class PythonModule {
     this.reads?.add(name);
     const located = this.functions.get(name);
     return located && this.nodeOf(located, ['function_definition', 'decorated_definition']);
+  }
+
+  /** The top-level class of that name (its `class_definition`, without decorators). */
+  classNamed(name: string): Node | undefined {
+    this.reads?.add(name);
+    const located = this.classes.get(name);
+    const node = located && this.nodeOf(located, ['class_definition', 'decorated_definition']);
+    return node?.type === 'decorated_definition' ? node.childForFieldName('definition') ?? undefined : node;
   }
 
   importsAny(packages: readonly string[]): boolean {

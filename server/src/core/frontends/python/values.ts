@@ -258,6 +258,8 @@ export class PythonValues {
         return { ...base, kind: 'enum-member', enumName, member: attribute.text, memberRange: base.via ?? rangeOf(attribute) };
       }
       if (path === 'math.inf' || path === 'math.nan') return { ...base, kind: 'foreign', description: path === 'math.inf' ? 'inf' : 'nan' };
+      const member = object.type === 'identifier' ? classConstant(this.module.classNamed(object.text), attribute.text) : undefined;
+      if (member) return this.read(member, { via: base.via ?? rangeOf(node), viaName: base.viaName ?? node.text, depth: 1, resolving: new Set() });
     }
     return this.readImported(node, { depth: 0, resolving: new Set(), via: base.via, viaName: base.viaName }) ?? { ...base, kind: 'unknown', text: node.text.slice(0, 80) };
   }
@@ -282,6 +284,24 @@ export class PythonValues {
       endOffset: entryNode.endIndex,
     };
   }
+}
+
+/**
+ * The string a module-level class binds to `attribute` (`class GitTools(str, Enum): STATUS = "git_status"`,
+ * or plain class constants): a `str` enum's member is its string. Undefined for other enums, whose
+ * members are not strings, and for anything but a string literal.
+ */
+function classConstant(definition: Node | undefined, attribute: string): Node | undefined {
+  if (definition?.type !== 'class_definition') return undefined;
+  const superclasses = definition.childForFieldName('superclasses');
+  const bases = superclasses ? namedChildren(superclasses).map((base) => base.text.replace(/^enum\./, '')) : [];
+  if ((bases.some((base) => /Enum$|^Flag$/.test(base)) && !bases.includes('str') && !bases.includes('StrEnum'))) return undefined;
+  for (const statement of namedChildren(definition.childForFieldName('body') ?? definition)) {
+    const assignment = statement.type === 'expression_statement' ? namedChildren(statement)[0] : undefined;
+    const right = assignment?.type === 'assignment' && assignment.childForFieldName('left')?.text === attribute ? assignment.childForFieldName('right') : undefined;
+    if (right?.type === 'string') return right;
+  }
+  return undefined;
 }
 
 /** A string's `string_start` token (its prefix and quote): the first child, as the grammar writes it. */
