@@ -20,21 +20,24 @@ const ALONE = [
 ];
 
 /**
- * The files that take the most CPU time (8-50 s each, 2 cores at load 12), longest first: each is
- * started ahead of two others, so all are started in the first third and none runs on alone at the
- * end while the cores idle; the files that mostly wait on servers and CLIs run beside them.
+ * The files that take the most CPU time (5-35 s each alone, 2 cores at load 2-4), longest first: each
+ * is started ahead of two others, so all are started in the first third and none runs on alone at the
+ * end while the cores idle; the files that mostly wait on servers and CLIs run beside them. (The
+ * random-edit runs are half as long here as in `npm run test:slow`: test/helpers/run-length.ts.)
  */
 const FIRST = [
   'unit/broken-typing.test.js',
-  'unit/broken-regions-typescript.test.js',
-  'unit/incremental-typescript.test.js',
-  'unit/broken-regions.test.js',
-  'unit/incremental.test.js',
   'reliability/fix-safety.test.js',
+  'unit/incremental-typescript.test.js',
   'cli/cache.test.js',
   'cli/preview.test.js',
+  'unit/broken-regions-typescript.test.js',
+  'unit/broken-regions.test.js',
   'cli/flags.test.js',
-  'unit/first-analysis-steps.test.js',
+  'unit/incremental.test.js',
+  'cli/effects-compiled.test.js',
+  'unit/fixes.test.js',
+  'lsp/broken-typing.test.js',
 ];
 
 function testFiles(dir) {

@@ -17,6 +17,7 @@ import { GrammarId } from '../../server/src/core/parse/parser';
 import { ProfileName } from '../../server/src/core/rules/rule';
 import { checkTyping, RegionOutcome } from './broken-regions';
 import { assertSameSnapshot, EditedDocument, randomEdit, RandomEditOptions, snapshot, undoEdit } from './document-edits';
+import { scaledMinimum } from './run-length';
 
 // TypeScript and JavaScript (core/incremental/typescript.ts).
 
@@ -46,8 +47,8 @@ export interface ScriptCase {
   seed: number;
 }
 
-/** 200 random edits of a generated TS/JS file; the imports, a preset and a const tool object among them. */
-export function scriptRandomEdits({ grammar, file, profile, seed }: ScriptCase): void {
+/** 200 random edits (or `steps`) of a generated TS/JS file; the imports, a preset and a const tool object among them. */
+export function scriptRandomEdits({ grammar, file, profile, seed }: ScriptCase, steps = 200): void {
   const random = new Random(seed);
   const options = { profile };
   const edited = new EditedDocument(grammar, generateScript(250, seed, grammar !== 'javascript'), `file:///${file}`);
@@ -60,7 +61,7 @@ export function scriptRandomEdits({ grammar, file, profile, seed }: ScriptCase):
     const first = incremental.analyze(grammar, edited.tree, edited.text, options);
     assertSameSnapshot(snapshot(first), snapshot(analyzeText(edited.text, file, { ...options, effects: EFFECTS_NOT_READ })), 'first analysis');
     assert.ok(first.declarations.length >= 10, 'the generated file declares tools');
-    for (let step = 0; step < 200; step++) {
+    for (let step = 0; step < steps; step++) {
       // Half the edits are undone right away (a typo and its fix), the others stay and pile up.
       const edit = step % 2 === 1 && random.chance(0.5) ? undoEdit(edited.document, previousText) : randomEdit(random, edited.document, SCRIPT_EDITS);
       previousText = edited.text;
@@ -76,7 +77,7 @@ export function scriptRandomEdits({ grammar, file, profile, seed }: ScriptCase):
     edited.delete();
   }
   // Nearly every edit of a file that parses as a program must take the incremental path, or this test would prove little.
-  assert.ok(eligible >= 60, `only ${eligible} of 200 edits left a file that parses as a program`);
+  assert.ok(eligible >= scaledMinimum(60, steps, 200), `only ${eligible} of ${steps} edits left a file that parses as a program`);
   assert.ok(reused >= eligible * 0.9, `only ${reused} of ${eligible} edits were analysed incrementally`);
 }
 
@@ -88,8 +89,8 @@ export const PYTHON_EDITS = {
   characters: 'abcxyz_ ()[],"=:#.',
 };
 
-/** 200 random edits of a generated Python file, every twentieth kept. */
-export function pythonRandomEdits(profile: ProfileName): void {
+/** 200 random edits (or `steps`) of a generated Python file, every twentieth kept. */
+export function pythonRandomEdits(profile: ProfileName, steps = 200): void {
   const random = new Random(profile === 'strict' ? 11 : 5);
   const options = { profile };
   const edited = new EditedDocument('python', generatePython(250, profile === 'strict' ? 3 : 2));
@@ -98,7 +99,7 @@ export function pythonRandomEdits(profile: ProfileName): void {
   let previousText = edited.text;
   try {
     incremental.analyze('python', edited.tree, edited.text, options);
-    for (let step = 0; step < 200; step++) {
+    for (let step = 0; step < steps; step++) {
       // Edits are undone right away (a typo and its fix), but every twentieth stays and they pile up slowly.
       // With broken code outside the edited statements the analysis is a full one (the fixture test below covers those).
       const edit = step % 2 === 1 && step % 40 !== 39 ? undoEdit(edited.document, previousText) : randomEdit(random, edited.document, PYTHON_EDITS);
@@ -114,11 +115,11 @@ export function pythonRandomEdits(profile: ProfileName): void {
     edited.delete();
   }
   // Many edits must take the incremental path, or this test would prove nothing.
-  assert.ok(reused >= 30, `only ${reused} of 200 edits were analysed incrementally`);
+  assert.ok(reused >= scaledMinimum(30, steps, 200), `only ${reused} of ${steps} edits were analysed incrementally`);
 }
 
-/** A 2,000-line file's first analysis in steps, then 60 edits analysed as usual (core/incremental/analyzer.ts firstAnalysisInSteps). */
-export function firstAnalysisThenEdits(profile: ProfileName): void {
+/** A 2,000-line file's first analysis in steps, then 60 edits (or `edits`) analysed as usual (core/incremental/analyzer.ts firstAnalysisInSteps). */
+export function firstAnalysisThenEdits(profile: ProfileName, edits = 60): void {
   const options: AnalysisOptions = { profile };
   const edited = new EditedDocument('python', generatePython(2_000, profile === 'strict' ? 6 : 5));
   const incremental = new IncrementalAnalyzer();
@@ -135,7 +136,7 @@ export function firstAnalysisThenEdits(profile: ProfileName): void {
     const random = new Random(profile === 'strict' ? 9 : 8);
     let previousText = edited.text;
     let incrementally = 0;
-    for (let index = 0; index < 60; index++) {
+    for (let index = 0; index < edits; index++) {
       const edit = index % 2 === 1 ? undoEdit(edited.document, previousText) : randomEdit(random, edited.document, PYTHON_EDITS);
       previousText = edited.text;
       edited.apply(edit);
@@ -143,7 +144,7 @@ export function firstAnalysisThenEdits(profile: ProfileName): void {
       if (incremental.lastMode !== 'full') incrementally++;
       assertSameSnapshot(snapshot(result), snapshot(analyzeText(edited.text, 'bench.py', { ...options, effects: EFFECTS_NOT_READ })), `after edit ${index} (${JSON.stringify(edit)})`);
     }
-    assert.ok(incrementally >= 20, `only ${incrementally} of 60 edits were analysed incrementally`);
+    assert.ok(incrementally >= scaledMinimum(20, edits, 60), `only ${incrementally} of ${edits} edits were analysed incrementally`);
   } finally {
     edited.delete();
   }
@@ -161,12 +162,12 @@ export const CSHARP_EDITS: RandomEditOptions = {
   pasteWeight: 2,
 };
 
-/** 200 typed edits of a generated C# file, as the server parses it. */
-export function csharpTyping(profile: ProfileName, seed: number): void {
+/** 200 typed edits (or `steps`) of a generated C# file, as the server parses it. */
+export function csharpTyping(profile: ProfileName, seed: number, steps = 200): void {
   const outcome: RegionOutcome = { regions: 0, regionAnalyses: 0 };
   const text = generateCSharp(300, seed);
   assert.ok(analyzeText(text, 'Bench.cs')!.declarations.length >= 15, 'the generated file declares tools');
-  checkTyping({ name: `generated C# (${profile})`, grammar: 'csharp', file: 'Bench.cs', text, random: new Random(seed), steps: 200, undo: 0.5, edits: CSHARP_EDITS, options: { profile }, analyzer: () => new IncrementalCSharpAnalyzer() }, outcome);
+  checkTyping({ name: `generated C# (${profile})`, grammar: 'csharp', file: 'Bench.cs', text, random: new Random(seed), steps, undo: 0.5, edits: CSHARP_EDITS, options: { profile }, analyzer: () => new IncrementalCSharpAnalyzer() }, outcome);
   assert.ok(outcome.regions + (outcome.cleanRegions ?? 0) + (outcome.undone ?? 0) >= 3, `only ${JSON.stringify(outcome)}: the typing made no regions and undid nothing`);
 }
 
@@ -187,11 +188,11 @@ export const GO_EDITS: RandomEditOptions = {
   line: (random, count) => (random.chance(1 / 6) ? random.int(Math.min(20, count)) : random.int(count)),
 };
 
-/** 200 typed edits of a generated Go file, as the server parses it; the imports, a preset, a pointer helper and the wrapper among them. */
-export function goTyping(profile: ProfileName, seed: number): void {
+/** 200 typed edits (or `steps`) of a generated Go file, as the server parses it; the imports, a preset, a pointer helper and the wrapper among them. */
+export function goTyping(profile: ProfileName, seed: number, steps = 200): void {
   const outcome: RegionOutcome = { regions: 0, regionAnalyses: 0 };
   const text = generateGo(300, seed);
   assert.ok(analyzeText(text, 'bench.go')!.declarations.length >= 15, 'the generated file declares tools');
-  checkTyping({ name: `generated go (${profile})`, grammar: 'go', file: 'bench.go', text, random: new Random(seed), steps: 200, undo: 0.5, edits: GO_EDITS, options: { profile }, analyzer: () => new IncrementalGoAnalyzer() }, outcome);
+  checkTyping({ name: `generated go (${profile})`, grammar: 'go', file: 'bench.go', text, random: new Random(seed), steps, undo: 0.5, edits: GO_EDITS, options: { profile }, analyzer: () => new IncrementalGoAnalyzer() }, outcome);
   assert.ok(outcome.regions + (outcome.cleanRegions ?? 0) >= 3, `only ${JSON.stringify(outcome)}: the typing made no regions to read`);
 }

@@ -8,6 +8,7 @@ import { generatePython, generateRepository, generateScript } from '../../bench/
 import { initAnalysis } from '../../server/src/core/analyze';
 import { ProfileName } from '../../server/src/core/rules/rule';
 import { FIXTURES, listFixtures } from '../helpers/fixtures';
+import { runLength, sameAtEitherLength, scaledMinimum } from '../helpers/run-length';
 import { checkFixes, FixCheckInput, indentation, lineEnding } from './fix-checks';
 
 before(() => initAnalysis());
@@ -21,8 +22,8 @@ function withTabs(text: string): string {
   return text.replace(/^ +/gm, (spaces) => '\t'.repeat(Math.max(1, Math.round(spaces.length / unit))));
 }
 
-function run(name: string, inputs: FixCheckInput[], minimumFixes: number): void {
-  test(name, () => {
+function run(name: string, inputs: FixCheckInput[], minimumFixes: number, options = sameAtEitherLength()): void {
+  test(name, options, () => {
     let checked = 0;
     const problems: string[] = [];
     for (const input of inputs) {
@@ -41,7 +42,7 @@ for (const profile of PROFILES) {
   run(`every fix on every fixture [${profile}] is safe`, fixtures.map(({ file, text }) => ({ file, text, profile })), 100);
 }
 
-test('the CRLF and tab copies really use CRLF and tabs', () => {
+test('the CRLF and tab copies really use CRLF and tabs', sameAtEitherLength(), () => {
   const python = fixtures.find((f) => f.file.endsWith('contradictions.py'))!;
   assert.equal(lineEnding(python.text.replace(/\n/g, '\r\n')), 'crlf');
   assert.equal(indentation(withTabs(python.text)), 'tabs');
@@ -53,8 +54,10 @@ run('every fix on CRLF copies of the fixtures keeps CRLF line endings and is saf
 run('every fix on tab-indented copies of the fixtures keeps tabs and is safe',
   fixtures.filter(({ text }) => indentation(text) === 'spaces').map(({ file, text }) => ({ file, text: withTabs(text), profile: 'recommended' as const })), 50);
 
-run('every fix on the generated benchmark modules (500 lines, Python, TypeScript, JavaScript) is safe', [
-  { file: 'tools_500.py', text: generatePython(500, 7), profile: 'recommended' },
-  { file: 'tools-500.ts', text: generateScript(500, 8), profile: 'recommended' },
-  { file: 'tools-500.js', text: generateScript(500, 9, false), profile: 'recommended' },
-], 50);
+// 500 lines each in `npm run test:slow` (test/slow/full-length-fix-safety.test.ts), 250 in `npm test`.
+const LINES = runLength(500);
+run(`every fix on the generated benchmark modules (${LINES} lines, Python, TypeScript, JavaScript) is safe`, [
+  { file: `tools_${LINES}.py`, text: generatePython(LINES, 7), profile: 'recommended' },
+  { file: `tools-${LINES}.ts`, text: generateScript(LINES, 8), profile: 'recommended' },
+  { file: `tools-${LINES}.js`, text: generateScript(LINES, 9, false), profile: 'recommended' },
+], scaledMinimum(50, LINES, 500), {});

@@ -29,6 +29,7 @@ import { treeEditFor } from '../../server/src/lsp/edits';
 import { LiveDocument } from '../../server/src/lsp/live-document';
 import { checkTyping, RegionOutcome, SyntaxAnalyzer } from '../helpers/broken-regions';
 import { DocumentEdit, randomEdit, RandomEditOptions, snapshot, undoEdit } from '../helpers/document-edits';
+import { runLength, sameAtEitherLength, scaledMinimum } from '../helpers/run-length';
 
 before(() => initAnalysis());
 
@@ -69,12 +70,14 @@ interface Tally {
   local: number;
 }
 
+// 120 edits per run in `npm run test:slow` (test/slow/full-length-broken-typing.test.ts), 60 in `npm test`.
+const FULL_STEPS = 120;
 // Longer runs: BROKEN_TYPING_SEEDS=N adds N seeds per case, each with 1 to 5 breaks typed in and opened so, of
 // BROKEN_TYPING_STEPS edits (e.g. BROKEN_TYPING_SEEDS=6 BROKEN_TYPING_STEPS=250 node dist/test/unit/broken-typing.test.js).
 // There the random edits away, one in five left in place, pile up breaks of their own: one may open a string or a
 // template literal that takes in the rest of the file, and the breaks are then no longer apart. Every state is still
 // checked, and the reuse, but not that the breaks stay apart.
-const STEPS = Number(process.env.BROKEN_TYPING_STEPS ?? 120);
+const STEPS = Number(process.env.BROKEN_TYPING_STEPS ?? runLength(FULL_STEPS));
 const MORE_SEEDS = Number(process.env.BROKEN_TYPING_SEEDS ?? 0);
 
 for (const typed of CASES) {
@@ -88,7 +91,7 @@ for (const typed of CASES) {
   }
 }
 
-test('regressions found by longer runs: every state checks out', () => {
+test('regressions found by longer runs: every state checks out', sameAtEitherLength(), () => {
   // A statement kept right after the change, starting the line where a changed ERROR statement ended (column 0), was not
   // moved down by a line deleted before it (edit 157).
   typeWithBreaks(CASES[0], 5, true, 2501, 160);
@@ -164,11 +167,11 @@ function typeWithBreaks({ grammar, file, text, edits, analyzer }: Case, count: n
   // Where the typos pile up (not `apart`), more of them break an import or a definition's name, which a full analysis
   // reads, as in one tree.
   const reused = apart ? 0.9 : 0.8;
-  assert.ok(away.edits >= 25 && away.reused >= reused * away.edits && away.local >= 0.6 * away.edits, report);
-  assert.ok(inside.edits >= 15 && inside.reused >= reused * inside.edits && inside.local >= 0.7 * inside.edits, report);
+  assert.ok(away.edits >= scaledMinimum(25, steps, FULL_STEPS) && away.reused >= reused * away.edits && away.local >= 0.6 * away.edits, report);
+  assert.ok(inside.edits >= scaledMinimum(15, steps, FULL_STEPS) && inside.reused >= reused * inside.edits && inside.local >= 0.7 * inside.edits, report);
 }
 
-test('with three unclosed brackets, a letter typed in a function body away from them reads that statement alone and keeps every broken region; one typed inside a break reads that region\'s statements alone and keeps the others', () => {
+test('with three unclosed brackets, a letter typed in a function body away from them reads that statement alone and keeps every broken region; one typed inside a break reads that region\'s statements alone and keeps the others', sameAtEitherLength(), () => {
   for (const { grammar, file, text, analyzer } of CASES) {
     const declarations = analyzeText(text, file)!.declarations;
     const broken = breakDeclarations(text, declarations, 3);
@@ -219,7 +222,7 @@ test('with three unclosed brackets, a letter typed in a function body away from 
   }
 });
 
-test('a file opened with three unclosed brackets is read as the CLI reads it; its first edit makes each broken declaration a region of its own, its lines, and the rest is clean', () => {
+test('a file opened with three unclosed brackets is read as the CLI reads it; its first edit makes each broken declaration a region of its own, its lines, and the rest is clean', sameAtEitherLength(), () => {
   for (const { grammar, file, text, analyzer } of CASES) {
     const declarations = analyzeText(text, file)!.declarations;
     const broken = breakDeclarations(text, declarations, 3);
@@ -280,7 +283,7 @@ function lineAway(random: Random, document: LiveDocument, regions: readonly { st
   }
 }
 
-test('Python, five unclosed brackets: each broken region\'s bracket repair parses that region alone, and reads its own tool', () => {
+test('Python, five unclosed brackets: each broken region\'s bracket repair parses that region alone, and reads its own tool', sameAtEitherLength(), () => {
   const { file, text } = CASES[0];
   const declarations = analyzeText(text, file)!.declarations;
   const broken = breakDeclarations(text, declarations, 5);

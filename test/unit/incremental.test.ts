@@ -15,13 +15,17 @@ import { ProfileName } from '../../server/src/core/rules/rule';
 import { EditedDocument, randomEdit, snapshot, undoEdit } from '../helpers/document-edits';
 import { PYTHON_EDITS, pythonRandomEdits } from '../helpers/long-typing';
 import { pythonFixtures, repoRoot } from '../helpers/fixtures';
+import { runLength } from '../helpers/run-length';
 
 before(() => initAnalysis());
 
 // The long random sequence: the recommended profile here, strict in `npm run test:slow` (test/slow/long-typing.test.ts).
-test('incremental analysis equals a fresh full analysis after 200 random edits (recommended)', () => pythonRandomEdits('recommended'));
+// 200 edits, and 40 per fixture, in test:slow (test/slow/full-length-incremental.test.ts); half as many in `npm test`.
+const EDITS = runLength(200);
+const EDITS_PER_FIXTURE = runLength(40);
+test(`incremental analysis equals a fresh full analysis after ${EDITS} random edits (recommended)`, () => pythonRandomEdits('recommended', EDITS));
 
-test('incremental analysis equals a fresh full analysis after 40 random edits of every Python fixture', () => {
+test(`incremental analysis equals a fresh full analysis after ${EDITS_PER_FIXTURE} random edits of every Python fixture`, () => {
   const options = { profile: 'strict' as ProfileName };
   const files = pythonFixtures();
   assert.ok(files.length >= 20, `only ${files.length} Python fixtures found`);
@@ -32,7 +36,7 @@ test('incremental analysis equals a fresh full analysis after 40 random edits of
     let previousText = edited.text;
     try {
       incremental.analyze('python', edited.tree, edited.text, options);
-      for (let step = 0; step < 40; step++) {
+      for (let step = 0; step < EDITS_PER_FIXTURE; step++) {
         const edit = step % 2 === 1 && random.chance(0.5) ? undoEdit(edited.document, previousText) : randomEdit(random, edited.document, PYTHON_EDITS);
         previousText = edited.text;
         edited.apply(edit);

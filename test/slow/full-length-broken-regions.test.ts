@@ -1,0 +1,3 @@
+// test/unit/broken-regions.test.ts with its random-edit runs at full length (half as long in `npm test`: helpers/run-length.ts).
+import '../helpers/full-length';
+import '../unit/broken-regions.test';
