@@ -5,9 +5,9 @@
  */
 import { Range } from '../model';
 import { commandChange, hostOf, httpChange, isInferenceSdk, isLocalHost, pathOf, shellWords, sqlChange, verbChange } from './classify';
-import { Known, literalOf, UNKNOWN_PART } from './known';
+import { Known, UNKNOWN_PART } from './known';
 import { shorten } from '../rules/rule';
-import { ArgumentFlow, CalleeRef, EffectKind, EffectSite, FunctionSummary, Gate, ParameterInfo, Truth } from './summary';
+import { ArgumentFlow, CalleeRef, EffectKind, EffectSite, FunctionSummary, Gate, ParameterInfo } from './summary';
 import type { ChangeKind } from '../data/effects/types';
 import { IgnoredLines } from './ignore';
 import type { KnownArgs } from './library';
@@ -22,15 +22,6 @@ export interface CommandWord {
 export function commandWord(value: Known): CommandWord {
   if (value.text === undefined || value.text.includes(UNKNOWN_PART)) return { params: value.params };
   return value.params ? { text: value.text, params: value.params } : { text: value.text };
-}
-
-/** What a call passes to one parameter of its callee: the caller's parameters in it, a literal's truth, its literal texts. */
-export function argumentFlow(parameters: string[], truth: Truth | undefined, value: Known): Omit<ArgumentFlow, 'position' | 'keyword'> {
-  const flow: Omit<ArgumentFlow, 'position' | 'keyword'> = { parameters };
-  if (truth !== undefined) flow.literal = truth;
-  const literal = literalOf(value);
-  if (literal) flow.value = literal;
-  return flow;
 }
 
 export class SummaryBuilder {

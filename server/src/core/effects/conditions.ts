@@ -69,7 +69,7 @@ export function liftGuarded(condition: Node, reads: readonly string[], value: (n
   for (const parameter of paramsOf(...values) ?? []) builder.guarded.add(parameter);
 }
 
-/** What one argument passes to a callee's parameter: the caller's parameters in it (not lifted by a guard), and a literal's truth. */
+/** What one argument passes to a callee's parameter: the caller's parameters in it (not lifted by a guard), a literal's truth, and its literal texts. */
 export function argumentFlow(value: Known, guarded: ReadonlySet<string>, at: { position: number; keyword?: string }, literal: boolean | undefined): ArgumentFlow {
   const parameters = [...value.params ?? []].filter((parameter) => !guarded.has(parameter));
   const flow: ArgumentFlow = at.keyword ? { keyword: at.keyword, parameters } : { position: at.position, parameters };

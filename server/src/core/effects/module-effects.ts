@@ -35,7 +35,10 @@ export class ModuleEffectsReader {
     const opened = this.open(file);
     if (!opened) return undefined;
     const { singletons, bases, values, fields } = opened.effects;
-    const functions = lazyFunctions((key) => this.open(file)?.effects.functions.get(key), (key, literals) => this.open(file)?.effects.functions.specialise?.(key, literals));
+    const functions = lazyFunctions((key, literals) => {
+      const live = this.open(file)?.effects.functions;
+      return literals ? live?.specialise?.(key, literals) : live?.get(key);
+    });
     return { file, singletons, bases, values, fields, functions };
   }
 

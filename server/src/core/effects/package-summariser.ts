@@ -61,7 +61,7 @@ export abstract class PackageSummariser<Values> implements StatementWalker<Scope
       const definition = classes.get(className)?.methods.get(name) ?? this.constructorOf(className, name);
       return definition && this.summariseFunction(definition, name, className, literals);
     };
-    const table = lazyFunctions((key) => read(key), read);
+    const table = lazyFunctions(read);
     return { file: this.file, functions: table, singletons, bases, values, fields };
   }
 

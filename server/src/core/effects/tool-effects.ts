@@ -113,8 +113,7 @@ function entryEffects(entry: ToolEntry, file: string, resolver: ProjectCallees, 
   if (entry.kind === 'dispatched') {
     for (const importer of project?.importersOf?.(entry.binding) ?? []) {
       const summary = project?.effectsOf?.(importer)?.functions.get(entry.key);
-      const toolParameters = new Set(summary?.parameters.map((parameter) => parameter.name));
-      if (summary) return { ...propagate({ file: importer, summary, toolParameters }, resolver), file };
+      if (summary) return { ...propagate({ file: importer, summary, toolParameters: new Set(summary.parameters.map((parameter) => parameter.name)) }, resolver), file };
     }
     return undefined;
   }

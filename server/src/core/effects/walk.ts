@@ -69,10 +69,10 @@ export function attributeOf(classes: ReadonlyMap<string, ClassAttributes>, class
 const MAX_SPECIALISED = 256;
 
 /**
- * A function table that reads each summary when first asked for, and keeps it (undefined included);
- * with `readWith`, also summaries read with literal values for some parameters.
+ * A function table that reads each summary when first asked for, and keeps it (undefined included),
+ * and the summaries read with literal values for some parameters (`read`'s `literals`).
  */
-export function lazyFunctions(read: (key: string) => FunctionSummary | undefined, readWith?: (key: string, literals: ReadonlyMap<string, Known>) => FunctionSummary | undefined): FunctionTable {
+export function lazyFunctions(read: (key: string, literals?: ReadonlyMap<string, Known>) => FunctionSummary | undefined): FunctionTable {
   const summaries = new Map<string, FunctionSummary | undefined>();
   const specialised = new Map<string, FunctionSummary | undefined>();
   return {
@@ -80,13 +80,13 @@ export function lazyFunctions(read: (key: string) => FunctionSummary | undefined
       if (!summaries.has(key)) summaries.set(key, read(key));
       return summaries.get(key);
     },
-    specialise: readWith && ((key, literals) => {
+    specialise(key, literals) {
       const id = `${key}\0${JSON.stringify([...literals])}`;
       if (!specialised.has(id)) {
         if (specialised.size >= MAX_SPECIALISED) specialised.delete(specialised.keys().next().value!);
-        specialised.set(id, readWith(key, literals));
+        specialised.set(id, read(key, literals));
       }
       return specialised.get(id);
-    }),
+    },
   };
 }

@@ -9,7 +9,8 @@ import { FunctionRow, ProcessRow } from '../../data/effects/types';
 import { namedChildren, rangeOf } from '../../frontends/syntax';
 import { Range } from '../../model';
 import { shorten } from '../../rules/rule';
-import { argumentFlow, commandWord, SummaryBuilder } from '../builder';
+import { commandWord, SummaryBuilder } from '../builder';
+import { argumentFlow } from '../conditions';
 import { Known } from '../known';
 import { httpCall, KnownArgs, libraryMethod } from '../library';
 import { ArgumentFlow, CalleeRef } from '../summary';
@@ -146,14 +147,10 @@ export class PythonCalls {
   /** What the call passes to each of the callee's parameters. */
   private flows(context: CallContext): ArgumentFlow[] {
     const { args, scope, builder } = context;
-    const flow = (node: Node): Omit<ArgumentFlow, 'position' | 'keyword'> => {
-      const value = this.values.valueOf(node, scope);
-      const parameters = [...value.params ?? []].filter((parameter) => !builder.guarded.has(parameter));
-      return argumentFlow(parameters, literalTruth(node), value);
-    };
+    const flow = (node: Node, at: { position: number; keyword?: string }) => argumentFlow(this.values.valueOf(node, scope), builder.guarded, at, literalTruth(node));
     return [
-      ...args.positional.map((node, position) => ({ position, ...flow(node) })),
-      ...[...args.keywords].map(([keyword, node]) => ({ keyword, ...flow(node) })),
+      ...args.positional.map((node, position) => flow(node, { position })),
+      ...[...args.keywords].map(([keyword, node], index) => flow(node, { position: args.positional.length + index, keyword })),
     ];
   }
 }

@@ -9,7 +9,8 @@ import { ProcessRow } from '../../data/effects/types';
 import { namedChildrenOf, rangeOf, stringValue } from '../../frontends/typescript/syntax';
 import { Range } from '../../model';
 import { shorten } from '../../rules/rule';
-import { argumentFlow, CommandWord, commandWord, SummaryBuilder } from '../builder';
+import { CommandWord, commandWord, SummaryBuilder } from '../builder';
+import { argumentFlow } from '../conditions';
 import { verbChange } from '../classify';
 import { joinTexts, Known } from '../known';
 import { httpCall, KnownArgs, libraryMethod } from '../library';
@@ -204,10 +205,6 @@ export class ScriptCalls {
   /** What the call passes to each of the callee's parameters. */
   private flows(context: CallContext): ArgumentFlow[] {
     const { args, scope, builder } = context;
-    return args.map((node, position) => {
-      const value = this.values.valueOf(node, scope);
-      const parameters = [...value.params ?? []].filter((parameter) => !builder.guarded.has(parameter));
-      return { position, ...argumentFlow(parameters, literalTruth(node), value) };
-    });
+    return args.map((node, position) => argumentFlow(this.values.valueOf(node, scope), builder.guarded, { position }, literalTruth(node)));
   }
 }

@@ -49,7 +49,7 @@ export class ScriptEffects {
       const node = this.values.classes.get(className)?.methods.get(name);
       return node && this.summariseFunction(node, name, className, literals);
     };
-    const functions = lazyFunctions((key) => read(key), read);
+    const functions = lazyFunctions(read);
     const singletons = new Map<string, { module?: string; name: string }>();
     for (const [name, value] of this.values.globals) if (value.cls) singletons.set(name, value.cls);
     const bases = new Map([...this.values.classes].map(([name, info]) => [name, info.bases]));
