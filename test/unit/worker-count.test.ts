@@ -1,4 +1,4 @@
-/** How many threads the CLI lints with: the main thread alone unless MCP_TOOL_LINT_WORKERS says otherwise. */
+/** How many threads the CLI lints with: by the files' size and the cores, unless MCP_TOOL_LINT_WORKERS says otherwise. */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { workerCount } from '../../server/src/cli/parallel';
@@ -17,13 +17,16 @@ function withWorkersVariable<T>(value: string | undefined, run: () => T): T {
   }
 }
 
-test('the main thread lints alone by default, whatever the size: every thread would build the whole project index', () => {
+test('by default, a thread per MB of files, at most one per core and four', () => {
   withWorkersVariable(undefined, () => {
-    assert.equal(workerCount([]), 1);
-    assert.equal(workerCount(new Array(200).fill(12_000)), 1, 'the benchmark\'s 200 files, 2.3 MB');
-    assert.equal(workerCount(new Array(800).fill(12_000)), 1, '9.2 MB');
-    assert.equal(workerCount(new Array(2000).fill(MB)), 1);
-    assert.equal(workerCount([40 * MB]), 1, 'one file is one thread\'s');
+    assert.equal(workerCount([], 2), 1);
+    assert.equal(workerCount(new Array(40).fill(12_000), 2), 1, 'under 1 MB: the main thread alone');
+    assert.equal(workerCount(new Array(200).fill(12_000), 2), 2, 'the benchmark\'s 200 files, 2.3 MB, on 2 cores');
+    assert.equal(workerCount(new Array(200).fill(12_000), 8), 2, '2.3 MB on 8 cores');
+    assert.equal(workerCount(new Array(2000).fill(15_000), 2), 2, 'the monorepo, 29 MB, on 2 cores');
+    assert.equal(workerCount(new Array(2000).fill(15_000), 16), 4, 'at most four threads');
+    assert.equal(workerCount(new Array(2000).fill(15_000), 1), 1, 'one core');
+    assert.equal(workerCount([40 * MB], 8), 1, 'one file is one thread\'s');
   });
 });
 

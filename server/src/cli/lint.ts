@@ -99,6 +99,13 @@ export interface ProjectIndexOptions {
  * every target's tools read first, so each file is linted knowing what the others register.
  */
 export function projectIndexFor(paths: readonly string[], targets: readonly LintTarget[], options: ProjectIndexOptions): ProjectIndex {
+  const index = unreadProjectIndex(paths, targets, options);
+  index.summariseAll();
+  return index;
+}
+
+/** The project index of `projectIndexFor` with its candidates known but none of their tools read yet. */
+export function unreadProjectIndex(paths: readonly string[], targets: readonly LintTarget[], options: ProjectIndexOptions): ProjectIndex {
   const roots = projectRootsFor(paths);
   const disk = new DiskFileSystem(roots, undefined, options.maxFileSize);
   const index = new ProjectIndex(roots, options.fileSystem?.(disk) ?? disk, { serverModules: options.serverModules, keepDeclarations: true });
@@ -107,6 +114,5 @@ export function projectIndexFor(paths: readonly string[], targets: readonly Lint
   const named = new Set(paths.map((given) => path.resolve(given)));
   index.addCandidates(targets.filter((target) => !named.has(target.absolute)).map((target) => target.absolute));
   index.addNamedFiles(targets.filter((target) => named.has(target.absolute)).map((target) => target.absolute));
-  index.summariseAll();
   return index;
 }

@@ -89,7 +89,7 @@ async function check(options: CliOptions, io: CliIo): Promise<number> {
       keepText: options.format === 'text' || fix !== undefined,
       projectPaths: options.paths, serverModules: config?.serverModules,
     };
-    linted = await lintInParallel(targets, sizes, settings, threads, lintOptions, progress.update).finally(progress.clear);
+    linted = await lintInParallel(targets, settings, threads, lintOptions, progress.update).finally(progress.clear);
   } else {
     await initAnalysis(grammarsFor(targets));
     const project = projectIndexFor(options.paths, targets, { serverModules: config?.serverModules, maxFileSize: options.maxFileSize ?? config?.maxFileSize });

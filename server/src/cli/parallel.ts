@@ -1,11 +1,11 @@
 /**
- * Linting on several threads (MCP_TOOL_LINT_WORKERS; see workerCount): the main thread lints too, beside
- * `threads - 1` worker threads. Every thread takes the next file from one shared counter
- * (largest files first), so no thread waits for another to hand it work and a slow file does
- * not hold up the others; the results are put back in discovery order. Each worker is this same
- * bundle, started with `workerData`.
+ * Linting on several threads (MCP_TOOL_LINT_WORKERS, or by size; see workerCount): the main thread
+ * lints too, beside `threads - 1` worker threads, each of which is this same bundle started with
+ * `workerData`. Each thread reads the tools of its share of the files, the threads swap what they
+ * read, and each lints its share (cli/thread-share.ts); the results are put back in discovery order.
  */
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import { Worker, parentPort, workerData } from 'node:worker_threads';
 import { initAnalysis } from '../core/analyze';
 import { ConfigError, ConfigLoader, loadConfigFile } from '../core/config/config';
@@ -13,7 +13,8 @@ import { ALL_GRAMMARS, CompiledWasm, compileWasm, GrammarId, useCompiledWasm } f
 import { ProfileName } from '../core/rules/rule';
 import { RuleOverride } from '../core/severity';
 import { InputError, LintTarget } from './discover';
-import { LintedFile, LintOptions, lintTarget, projectIndexFor } from './lint';
+import { LintedFile, LintOptions, lintTarget } from './lint';
+import { SHARE_SLOTS, SummaryEntries, ThreadShare } from './thread-share';
 
 export interface WorkerSettings {
   /** `--config FILE`, loaded again by each worker. */
@@ -35,35 +36,33 @@ interface WorkerData {
   /** The grammars the files need; a worker loads only these. */
   grammars: GrammarId[];
   targets: readonly LintTarget[];
-  /** One Int32: the next slot of the order (`ToWorker`) to take, shared by every thread. */
-  next: SharedArrayBuffer;
+  /** ThreadShare's counter (SHARE_SLOTS Int32s), shared by every thread. */
+  counter: SharedArrayBuffer;
 }
 
-/**
- * Sent to each worker once the main thread has compiled the wasm modules (while the workers start):
- * indices into `targets`, largest file first, the order in which the threads take them, and the modules.
- */
-interface ToWorker {
-  order: number[];
-  compiled: CompiledWasm;
-}
+/** To a worker: first the wasm modules the main thread compiled while the workers started, then what the other threads read. */
+type ToWorker = { compiled: CompiledWasm } | { others: SummaryEntries };
 
 type FromWorker =
+  | { read: SummaryEntries }
   | { index: number; result?: LintedFile; notes: string[] }
-  | { index: number; error: string; kind: 'input' | 'config' | 'internal' };
+  | { error: string; kind: 'input' | 'config' | 'internal' };
+
+/** Below this many bytes of files per thread, another thread costs more (its start, its index) than it saves. */
+const BYTES_PER_THREAD = 1_000_000;
+const MAX_THREADS = 4;
 
 /**
- * How many threads lint files of these sizes (the main thread included): 1 means the main thread
- * alone, which is the default. Every thread builds the project index of all the targets (each tool
- * file parsed and its declarations read; the lint then only runs the rules on them), so a second
- * thread repeats most of the work instead of sharing it. Measured on 2 cores on the bench's
- * monorepo (2,000 files, 29 MB; 216 parsed): one thread 4.2-8.9 s, two 11.7-15.2 s (three
- * alternating runs each, a loaded machine). MCP_TOOL_LINT_WORKERS sets the number (at most one per file).
+ * How many threads lint files of these sizes (the main thread included): one per MB of files, at most
+ * one per core and four. Each thread reads its share of the tool files, so the work divides but for
+ * what every thread repeats: the pre-filter over every file and the modules the tools import (measured
+ * in bench/NOTES.md). MCP_TOOL_LINT_WORKERS sets the number (at most one per file; 1 is the main thread alone).
  */
-export function workerCount(sizes: readonly number[]): number {
+export function workerCount(sizes: readonly number[], cores = os.availableParallelism()): number {
   const forced = process.env.MCP_TOOL_LINT_WORKERS;
   if (forced !== undefined && /^\d+$/.test(forced)) return Math.max(1, Math.min(Number(forced), sizes.length));
-  return 1;
+  const bytes = sizes.reduce((sum, size) => sum + size, 0);
+  return Math.max(1, Math.min(Math.floor(bytes / BYTES_PER_THREAD), cores, MAX_THREADS, sizes.length));
 }
 
 /** Each target's size in bytes (0 when it cannot be read: linting it reports why). */
@@ -77,24 +76,24 @@ export function fileSizes(targets: readonly LintTarget[]): number[] {
   });
 }
 
-/** Lints `targets` (of `sizes` bytes) on the main thread and `threads - 1` workers; `options` are the main thread's (its loaded config). */
+/** Lints `targets` on the main thread and `threads - 1` workers; `options` are the main thread's (its loaded config). */
 export function lintInParallel(
   targets: readonly LintTarget[],
-  sizes: readonly number[],
   settings: WorkerSettings,
   threads: number,
   options: LintOptions,
   progress: (done: number) => void,
 ): Promise<LintedFile[]> {
-  const next = new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT);
-  const counter = new Int32Array(next);
+  const counter = new Int32Array(new SharedArrayBuffer(SHARE_SLOTS * Int32Array.BYTES_PER_ELEMENT));
   // The project index reads modules of every language the targets import.
-  const data: WorkerData = { mcpToolLintWorker: true, settings, grammars: [...ALL_GRAMMARS], targets, next };
+  const data: WorkerData = { mcpToolLintWorker: true, settings, grammars: [...ALL_GRAMMARS], targets, counter: counter.buffer as SharedArrayBuffer };
   // Compiled once, here, while the workers start; they instantiate the same modules.
   const compiling = compileWasm(data.grammars);
   return new Promise((resolve, reject) => {
     const results: Array<LintedFile | undefined> = new Array(targets.length);
     const notes: string[][] = new Array(targets.length);
+    const read = new Map<Worker | 'main', SummaryEntries>();
+    let share: ThreadShare | undefined;
     let done = 0;
     let failed = false;
     const pool: Worker[] = [];
@@ -102,7 +101,7 @@ export function lintInParallel(
       if (failed) return;
       failed = true;
       // No thread takes another file.
-      Atomics.store(counter, 0, targets.length);
+      for (let slot = 0; slot < SHARE_SLOTS; slot++) Atomics.store(counter, slot, 0x3fffffff);
       for (const worker of pool) void worker.terminate();
       reject(error);
     };
@@ -112,11 +111,21 @@ export function lintInParallel(
       done++;
       progress(done);
       if (done === targets.length) {
-        // Every result is in: a worker still starting has nothing left to do.
         for (const worker of pool) void worker.terminate();
         for (const lines of notes) for (const line of lines ?? []) options.note(line);
         resolve(results.filter((linted): linted is LintedFile => linted !== undefined));
       }
+    };
+    // Once every thread has read its share: each worker gets what the others read, and the main thread lints its share.
+    const swapWhenAllRead = (): void => {
+      if (failed || !share || read.size < threads) return;
+      const readBy = (thread: Worker | 'main') => [...read].flatMap(([reader, entries]) => reader === thread ? [] : entries);
+      for (const worker of pool) worker.postMessage({ others: readBy(worker) } satisfies ToWorker);
+      share.lintShare(readBy('main'), (index) => {
+        const fileNotes: string[] = [];
+        const result = lintTarget(targets[index], { ...options, project: share!.index, note: (line) => fileNotes.push(line) });
+        finish(index, result && withText(result, settings.keepText), fileNotes);
+      });
     };
     for (let i = 1; i < threads; i++) {
       const worker = new Worker(__filename, { workerData: data });
@@ -128,31 +137,23 @@ export function lintInParallel(
       worker.on('message', (message: FromWorker) => {
         if (failed) return;
         if ('error' in message) fail(workerError(message));
-        else finish(message.index, message.result, message.notes);
+        else if ('read' in message) {
+          read.set(worker, message.read);
+          swapWhenAllRead();
+        } else finish(message.index, message.result, message.notes);
       });
     }
-    const order = largestFirst(sizes);
     // The main thread's share: it starts as soon as its grammars are loaded, while the workers start.
     compiling.then((compiled) => {
-      for (const worker of pool) worker.postMessage({ order, compiled } satisfies ToWorker);
+      for (const worker of pool) worker.postMessage({ compiled } satisfies ToWorker);
       useCompiledWasm(compiled);
       return initAnalysis(data.grammars);
-    }).then(() => projectIndexFor(settings.projectPaths, targets, { serverModules: settings.serverModules, maxFileSize: settings.maxFileSize })).then((project) => takeFiles(counter, order, (index) => {
-      const fileNotes: string[] = [];
-      const result = lintTarget(targets[index], { ...options, project, note: (line) => fileNotes.push(line) });
-      finish(index, result && withText(result, settings.keepText), fileNotes);
-    })).catch((error: unknown) => fail(error as Error));
+    }).then(() => {
+      share = new ThreadShare(targets, settings, counter);
+      read.set('main', share.readShare());
+      swapWhenAllRead();
+    }).catch((error: unknown) => fail(error as Error));
   });
-}
-
-/** Takes the next slot of `order` from the shared counter until none is left. */
-function takeFiles(counter: Int32Array, order: readonly number[], lint: (index: number) => void): void {
-  for (let slot = Atomics.add(counter, 0, 1); slot < order.length; slot = Atomics.add(counter, 0, 1)) lint(order[slot]);
-}
-
-/** Target indices by file size, largest first (the small files fill the gaps at the end). */
-function largestFirst(sizes: readonly number[]): number[] {
-  return sizes.map((_, index) => index).sort((a, b) => sizes[b] - sizes[a] || a - b);
 }
 
 function withText(result: LintedFile, keepText: boolean): LintedFile {
@@ -172,31 +173,33 @@ export function isLintWorker(): boolean {
 
 export async function runLintWorker(): Promise<void> {
   const port = parentPort!;
-  const { settings, grammars, targets, next } = workerData as WorkerData;
-  const counter = new Int32Array(next);
-  const { order, compiled } = await new Promise<ToWorker>((resolve) => port.once('message', resolve));
-  // The other threads may have taken every file while this one started.
-  if (Atomics.load(counter, 0) >= order.length) return;
-  useCompiledWasm(compiled);
+  const { settings, grammars, targets, counter } = workerData as WorkerData;
+  const next = () => new Promise<ToWorker>((resolve) => port.once('message', resolve));
+  const first = await next();
+  if (!('compiled' in first)) return;
+  useCompiledWasm(first.compiled);
   await initAnalysis(grammars);
   const loader = new ConfigLoader();
   let config;
   try {
     config = settings.configFile ? loadConfigFile(settings.configFile) : undefined;
   } catch (error) {
-    port.postMessage({ index: -1, error: (error as Error).message, kind: 'config' } satisfies FromWorker);
+    port.postMessage({ error: (error as Error).message, kind: 'config' } satisfies FromWorker);
     return;
   }
-  const options: LintOptions = { ...settings, loader, config, note: () => undefined };
   try {
-    options.project = projectIndexFor(settings.projectPaths, targets, { serverModules: settings.serverModules, maxFileSize: settings.maxFileSize });
-    takeFiles(counter, order, (index) => {
+    const share = new ThreadShare(targets, settings, new Int32Array(counter));
+    port.postMessage({ read: share.readShare() } satisfies FromWorker);
+    const swapped = await next();
+    if (!('others' in swapped)) return;
+    const options: LintOptions = { ...settings, loader, config, project: share.index, note: () => undefined };
+    share.lintShare(swapped.others, (index) => {
       const notes: string[] = [];
       const result = lintTarget(targets[index], { ...options, note: (line) => notes.push(line) });
       port.postMessage({ index, result: result && withText(result, settings.keepText), notes } satisfies FromWorker);
     });
   } catch (error) {
     const kind = error instanceof InputError ? 'input' : error instanceof ConfigError ? 'config' : 'internal';
-    port.postMessage({ index: -1, error: (error as Error).message, kind } satisfies FromWorker);
+    port.postMessage({ error: (error as Error).message, kind } satisfies FromWorker);
   }
 }

@@ -31,6 +31,13 @@ function mayCompose(file: string, text: string): boolean {
   return /\.pyi?$/.test(file) && (text.includes('.mount(') || text.includes('.import_server(') || text.includes('.add_tools_from_module('));
 }
 
+/** What an index read of one module, as plain data (structured-cloneable): `ProjectIndex.summaryOf` and `adopt`. */
+export interface ModuleSummary {
+  tools?: ModuleTools;
+  reads: string[];
+  facts?: ModuleFacts;
+}
+
 export interface ProjectIndexOptions {
   /** The config's `serverModules`: more SDK packages and modules. */
   serverModules?: readonly string[];
@@ -139,6 +146,28 @@ export class ProjectIndex implements SymbolSource {
   /** Reads the tools of one candidate (the index's background work does this for each pending file). */
   summarise(file: string): void {
     this.toolsOf(file);
+  }
+
+  /** The files whose tools count for their servers, largest first (then by path): the order threads share them out in. */
+  candidatesLargestFirst(): string[] {
+    const size = (file: string) => this.fs.readText(file)?.length ?? 0;
+    return [...this.candidates].map((file) => ({ file, size: size(file) }))
+      .sort((a, b) => b.size - a.size || (a.file < b.file ? -1 : a.file > b.file ? 1 : 0))
+      .map(({ file }) => file);
+  }
+
+  /** What this index read of `file` (its tools, its facts, the modules its view read), to hand to an index on another thread. */
+  summaryOf(file: string): ModuleSummary | undefined {
+    const entry = this.tools.get(file);
+    return entry && { tools: entry.tools, reads: [...entry.reads], facts: this.facts.get(file) };
+  }
+
+  /** Takes what another thread's index read of `file` (`summaryOf`), unless this one has read it too. */
+  adopt(file: string, summary: ModuleSummary): void {
+    if (this.tools.has(file)) return;
+    this.tools.set(file, { tools: summary.tools, reads: new Set(summary.reads) });
+    if (summary.facts && !this.facts.has(file)) this.facts.set(file, summary.facts);
+    this.forgetAggregates();
   }
 
   /** The modules the view that read `file`'s tools read (its record), once they are read. */
