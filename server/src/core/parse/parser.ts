@@ -179,6 +179,8 @@ export function loadAllGrammars(): Promise<void> {
  * and edited as the text changes (parse/windows.ts) reads the text its positions were moved to.
  */
 const PARSE_CHUNK = 64;
+/** A first parse of the whole text reads it from start to end: longer chunks (web-tree-sitter's buffer holds 10,240 characters). */
+const FIRST_PARSE_CHUNK = 8192;
 
 /** The text a document's trees read `node.text` from, updated as the document changes. */
 export interface TextSource {
@@ -187,8 +189,9 @@ export interface TextSource {
 
 function parseWithChunks(parser: Parser, text: SourceText, oldTree: Tree | undefined, options: ParseOptions, source: TextSource = { text }): Tree | null {
   let parsing = true;
+  const chunk = oldTree || options.includedRanges ? PARSE_CHUNK : FIRST_PARSE_CHUNK;
   const read = (index: number) => {
-    if (parsing) return text.slice(index, index + PARSE_CHUNK);
+    if (parsing) return text.slice(index, index + chunk);
     const current = source.text;
     if (index >= current.length) return undefined;
     // Prepending a character and slicing it off again flattens into a new string of the chunk's own size.

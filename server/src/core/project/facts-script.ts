@@ -11,7 +11,7 @@ import { literalKeyName, namedChildrenOf, rangeOf, stringValue, unwrapExpression
 import { objectSyntax } from '../frontends/typescript/objects';
 import { Scope } from '../frontends/typescript/scope';
 import { ValueReader } from '../frontends/typescript/values';
-import { collectFileNodes } from '../frontends/typescript/walk';
+import { collectFileNodes, FileNodes } from '../frontends/typescript/walk';
 import { Value } from '../model';
 import { isPresetShaped, mayBePresetShaped, TopLevelShape, writtenIn } from './presets';
 import { ServerRef, symbolKey } from './view';
@@ -35,7 +35,8 @@ export interface ScriptFacts {
   bindings: Map<string, ScriptBinding>;
 }
 
-export function scriptFacts(tree: Tree, file: string, isServerModule: (specifier: string) => boolean): ScriptFacts {
+/** `nodes`: the tree's `collectFileNodes`, when the caller has them already. */
+export function scriptFacts(tree: Tree, file: string, isServerModule: (specifier: string) => boolean, nodes?: FileNodes): ScriptFacts {
   const facts: ScriptFacts = { kind: 'script', exports: new Map(), stars: [], bindings: new Map() };
   const statements = namedChildrenOf(tree.rootNode);
   const imports = importBindings(statements);
@@ -46,7 +47,7 @@ export function scriptFacts(tree: Tree, file: string, isServerModule: (specifier
     return !!binding && isServerModule(binding.specifier);
   });
   let reader: ValueReader | undefined;
-  const module: ModuleReading = { file, serverFramework, readPreset: (node) => (reader ??= new ValueReader(new Scope(collectFileNodes(tree.rootNode).bindings))).read(node) };
+  const module: ModuleReading = { file, serverFramework, readPreset: (node) => (reader ??= new ValueReader(new Scope((nodes ?? collectFileNodes(tree.rootNode)).bindings))).read(node) };
   const bind = (declaration: Node, exported: boolean): void => {
     for (const [name, binding] of declared(declaration, module)) {
       facts.bindings.set(name, binding);

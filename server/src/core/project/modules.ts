@@ -22,6 +22,7 @@ import { extractCSharpDeclarations } from '../frontends/csharp';
 import { ProjectView, RegistrationWrapper, RemoteTool, ServerRef, symbolKey } from './view';
 import { isServerModule } from '../frontends/typescript/imports';
 import { serverModulesOf } from '../frontends/typescript';
+import { collectFileNodes, FileNodes } from '../frontends/typescript/walk';
 
 export type ModuleFacts = PythonFacts | ScriptFacts | GoFacts;
 
@@ -62,14 +63,14 @@ export function readFacts(file: string, text: string, serverModules: readonly st
   }
 }
 
-function factsOfTree(tree: Tree, grammar: GrammarId, file: string, text: string, serverModules: readonly string[]): ModuleFacts | undefined {
+function factsOfTree(tree: Tree, grammar: GrammarId, file: string, text: string, serverModules: readonly string[], scriptNodes?: FileNodes): ModuleFacts | undefined {
   try {
     if (grammar === 'python') return pythonFacts(tree, text, file);
     if (grammar === 'go') return goFacts(tree, file);
     // C# tools read nothing of other files: no facts to keep.
     if (grammar === 'csharp') return undefined;
     const modules = serverModulesOf({ serverModules });
-    return scriptFacts(tree, file, (specifier) => isServerModule(specifier, modules));
+    return scriptFacts(tree, file, (specifier) => isServerModule(specifier, modules), scriptNodes);
   } catch {
     return undefined;
   }
@@ -108,8 +109,10 @@ export function* readToolsInSteps(file: string, text: string, view: ProjectView,
     if (!tree) parse.abandon();
   }
   try {
-    const tools = toolsOfTree(tree, grammar, file, text, view, serverModules);
-    const facts = factsOfTree(tree, grammar, file, text, serverModules);
+    // TS/JS: the nodes the front end looks at, found in one pass over the tree for the tools and the facts.
+    const scriptNodes = grammar === 'python' || grammar === 'go' || grammar === 'csharp' ? undefined : collectFileNodes(tree.rootNode);
+    const tools = toolsOfTree(tree, grammar, file, text, view, serverModules, scriptNodes);
+    const facts = factsOfTree(tree, grammar, file, text, serverModules, scriptNodes);
     const extraction: Extraction = { declarations: tools.declarations, suppressions: suppressions ? findSuppressions(tree.rootNode, text) : [] };
     // Kept for linting the file without its tree (the CLI): its tools' effects too.
     if (suppressions) extraction.effects = effectSource(computeEffects(grammar, tree.rootNode, text, file, tools.declarations.filter(effectsMatter), view));
@@ -121,7 +124,7 @@ export function* readToolsInSteps(file: string, text: string, view: ProjectView,
   }
 }
 
-function toolsOfTree(tree: Tree, grammar: GrammarId, file: string, text: string, view: ProjectView, serverModules: readonly string[]): { tools: ModuleTools; declarations: ToolDeclaration[] } {
+function toolsOfTree(tree: Tree, grammar: GrammarId, file: string, text: string, view: ProjectView, serverModules: readonly string[], scriptNodes?: FileNodes): { tools: ModuleTools; declarations: ToolDeclaration[] } {
   if (grammar === 'python') {
     const declarations = extractPythonDeclarations(tree, text, undefined, view);
     const tools = declarations.map((declaration) => remoteTool(declaration, file));
@@ -141,7 +144,7 @@ function toolsOfTree(tree: Tree, grammar: GrammarId, file: string, text: string,
     const declarations = extractGoDeclarations(tree, text, { project: view });
     return { tools: { tools: declarations.map((declaration) => remoteTool(declaration, file)), toolFunctions: new Map(), wrappers: new Map() }, declarations };
   }
-  const { declarations, wrappers, tables } = extractScriptModule(tree, grammar, file, { serverModules, project: view });
+  const { declarations, wrappers, tables } = extractScriptModule(tree, grammar, file, { serverModules, project: view }, scriptNodes);
   const registeredTables = tables.flatMap(({ specifier, name }) => {
     const symbol = view.scriptSymbol(specifier, name);
     return symbol?.kind === 'other' && symbol.file && symbol.name ? [symbolKey(symbol.file, symbol.name)] : [];

@@ -135,8 +135,7 @@ export function readsImportedPresets(context: FileContext): void {
 }
 
 /** What the project index keeps of a module: its tools, and the registration wrappers it defines. */
-export function extractScriptModule(tree: Tree, grammar: GrammarId, file: string, options: ScriptFrontendOptions): { declarations: ToolDeclaration[]; wrappers: RegistrationWrapper[]; tables: ImportBinding[] } {
-  const nodes = collectFileNodes(tree.rootNode);
+export function extractScriptModule(tree: Tree, grammar: GrammarId, file: string, options: ScriptFrontendOptions, nodes = collectFileNodes(tree.rootNode)): { declarations: ToolDeclaration[]; wrappers: RegistrationWrapper[]; tables: ImportBinding[] } {
   const context = fileContextOf(nodes, grammar, options);
   if (context.imports.clientOnly) return { declarations: [], wrappers: [], tables: [] };
   const declarations = declarationsAmong(nodes, context);
