@@ -9,11 +9,11 @@ import * as os from 'node:os';
 import { Worker, parentPort, workerData } from 'node:worker_threads';
 import { initAnalysis } from '../core/analyze';
 import { ConfigError, ConfigLoader, loadConfigFile } from '../core/config/config';
-import { ALL_GRAMMARS, CompiledWasm, compileWasm, GrammarId, useCompiledWasm } from '../core/parse/parser';
+import { CompiledWasm, compileWasm, GrammarId, useCompiledWasm } from '../core/parse/parser';
 import { ProfileName } from '../core/rules/rule';
 import { RuleOverride } from '../core/severity';
 import { InputError, LintTarget } from './discover';
-import { LintedFile, LintOptions, lintTarget } from './lint';
+import { grammarsFor, LintedFile, LintOptions, lintTarget } from './lint';
 import { SHARE_SLOTS, SummaryEntries, ThreadShare } from './thread-share';
 
 export interface WorkerSettings {
@@ -85,8 +85,7 @@ export function lintInParallel(
   progress: (done: number) => void,
 ): Promise<LintedFile[]> {
   const counter = new Int32Array(new SharedArrayBuffer(SHARE_SLOTS * Int32Array.BYTES_PER_ELEMENT));
-  // The project index reads modules of every language the targets import.
-  const data: WorkerData = { mcpToolLintWorker: true, settings, grammars: [...ALL_GRAMMARS], targets, counter: counter.buffer as SharedArrayBuffer };
+  const data: WorkerData = { mcpToolLintWorker: true, settings, grammars: [...grammarsFor(targets)], targets, counter: counter.buffer as SharedArrayBuffer };
   // Compiled once, here, while the workers start; they instantiate the same modules.
   const compiling = compileWasm(data.grammars);
   return new Promise((resolve, reject) => {
