@@ -12,7 +12,7 @@ import { EffectTables, LibraryType } from '../data/effects/types';
 import { ProjectView } from '../project/view';
 import { Known } from './known';
 import { memberOf } from './library';
-import { matchesPath } from './python/values';
+import { matchesPath } from './dotted-paths';
 import type { ResolvedFunction } from './propagate';
 import { CalleeRef, ClassRef, ModuleEffects } from './summary';
 

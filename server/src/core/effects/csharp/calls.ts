@@ -14,7 +14,7 @@ import { SummaryBuilder } from '../builder';
 import { shellWords } from '../classify';
 import { Known, UNKNOWN_PART } from '../known';
 import { httpCall, KnownArgs, libraryMethod, tableLeaf } from '../library';
-import { matchesPath } from '../python/values';
+import { matchesPath } from '../dotted-paths';
 import { argumentFlow } from '../conditions';
 import { ArgumentFlow } from '../summary';
 import { argumentNodes, CSharpScope, CSharpValues, literalTruth, memberPath, simpleTypeName, unwrap } from './values';

@@ -13,7 +13,8 @@ import { namedChildren } from '../../frontends/syntax';
 import { hostOf } from '../classify';
 import { binaryValue, derived, joinTexts, Known, NOTHING, UNKNOWN_PART } from '../known';
 import { memberOf } from '../library';
-import { matchesPath, Scope } from '../python/values';
+import { matchesPath } from '../dotted-paths';
+import { Scope } from '../python/values';
 import { PackageClass } from '../package-summariser';
 import { ParameterInfo } from '../summary';
 

@@ -15,7 +15,7 @@ import { shorten } from '../../rules/rule';
 import { CommandWord, commandWord, SummaryBuilder } from '../builder';
 import { Known } from '../known';
 import { httpCall, KnownArgs, libraryMethod, tableLeaf } from '../library';
-import { matchesPath } from '../python/values';
+import { matchesPath } from '../dotted-paths';
 import { argumentFlow } from '../conditions';
 import { ArgumentFlow } from '../summary';
 import { argumentNodes, GoScope, GoValues } from './values';

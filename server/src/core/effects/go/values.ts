@@ -13,7 +13,8 @@ import { goString, importsOf, unwrapParens } from '../../frontends/go/syntax';
 import { namedChildren } from '../../frontends/syntax';
 import { binaryValue, derived, Known, NOTHING, UNKNOWN_PART } from '../known';
 import { memberOf } from '../library';
-import { matchesPath, Scope } from '../python/values';
+import { matchesPath } from '../dotted-paths';
+import { Scope } from '../python/values';
 import { PackageClass } from '../package-summariser';
 import { ClassRef, ParameterInfo } from '../summary';
 

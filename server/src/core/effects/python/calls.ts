@@ -6,7 +6,7 @@
 import { Node } from 'web-tree-sitter';
 import { PYTHON_EFFECTS } from '../../data/effects/python';
 import { FunctionRow, ProcessRow } from '../../data/effects/types';
-import { namedChildren, rangeOf } from '../../frontends/syntax';
+import { rangeOf } from '../../frontends/syntax';
 import { Range } from '../../model';
 import { shorten } from '../../rules/rule';
 import { commandWord, SummaryBuilder } from '../builder';
@@ -14,7 +14,9 @@ import { argumentFlow } from '../conditions';
 import { Known } from '../known';
 import { httpCall, KnownArgs, libraryMethod } from '../library';
 import { ArgumentFlow, CalleeRef } from '../summary';
-import { argumentsOf, CallArguments, inModules, lastSegment, literalTruth, matchesPath, parentPath, PythonValues, Scope } from './values';
+import { PythonValues, Scope } from './values';
+import { argumentsOf, CallArguments, literalTruth } from './call-syntax';
+import { inModules, lastSegment, matchesPath, parentPath } from '../dotted-paths';
 
 const TABLES = PYTHON_EFFECTS;
 const OPEN_FUNCTIONS = ['open', 'io.open', 'codecs.open', 'aiofiles.open', 'gzip.open', 'bz2.open', 'lzma.open'];

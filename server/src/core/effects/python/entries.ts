@@ -9,7 +9,8 @@ import { namedChildren, rangeOf } from '../../frontends/syntax';
 import { ToolDeclaration } from '../../model';
 import { nodeAtRange, ToolEntry } from '../entry';
 import { decoratorsOf, enclosingFunctions, PythonEffects } from './summarise';
-import { lastSegment, parentPath, Scope } from './values';
+import { Scope } from './values';
+import { lastSegment, parentPath } from '../dotted-paths';
 
 /** Parameters the framework fills, not the client: a context, the tool context. */
 const INJECTED_ANNOTATIONS = /(^|\.)(Context|ToolContext|RequestContext|ServerSession)\b/;

@@ -14,34 +14,13 @@ import { derived, joinTexts, Known, NOTHING, paramsOf } from '../known';
 import { ClassRef, ParameterInfo } from '../summary';
 import { attributeOf } from '../walk';
 import { hostOf } from '../classify';
-import { truthOfLiteral } from '../builder';
+import { lastSegment, matchesPath, parentPath } from '../dotted-paths';
+import { argumentsOf, CallArguments, literalTruth } from './call-syntax';
 
 const TABLES = PYTHON_EFFECTS;
 
-/** Whether a dotted path is one of `paths`, or below one ending in `*`. */
-export function matchesPath(path: string, paths: readonly string[]): boolean {
-  return paths.some((entry) => (entry.endsWith('*') ? path.startsWith(entry.slice(0, -1)) : path === entry));
-}
-
-/** Whether a dotted path is in (or below) one of the `modules`. */
-export function inModules(path: string, modules: readonly string[]): boolean {
-  return modules.some((module) => path === module || path.startsWith(`${module}.`));
-}
-
 function typeRowOf(path: string, rows: readonly LibraryTypeRow[], field: 'constructors' | 'annotations'): LibraryTypeRow | undefined {
   return rows.find((row) => matchesPath(path, row[field] ?? []));
-}
-
-/** `pkg.mod.Name` -> `pkg.mod`; `.db.store` -> `.db`. */
-export function parentPath(path: string): string {
-  const last = path.lastIndexOf('.');
-  if (last < 0) return '';
-  const parent = path.slice(0, last);
-  return /^\.*$/.test(parent) ? path.slice(0, last + 1) : parent;
-}
-
-export function lastSegment(path: string): string {
-  return path.slice(path.lastIndexOf('.') + 1);
 }
 
 const isClassName = (name: string) => /^_?[A-Z]/.test(name);
@@ -355,27 +334,6 @@ export class PythonValues {
   }
 }
 
-export interface CallArguments {
-  positional: Node[];
-  keywords: Map<string, Node>;
-}
-
-export function argumentsOf(call: Node): CallArguments {
-  const list = call.childForFieldName('arguments');
-  const positional: Node[] = [];
-  const keywords = new Map<string, Node>();
-  for (const argument of list?.type === 'argument_list' ? namedChildren(list) : []) {
-    if (argument.type === 'keyword_argument') {
-      const name = argument.childForFieldName('name')?.text;
-      const value = argument.childForFieldName('value');
-      if (name && value) keywords.set(name, value);
-    } else if (argument.type !== 'comment' && argument.type !== 'list_splat' && argument.type !== 'dictionary_splat') {
-      positional.push(argument);
-    }
-  }
-  return { positional, keywords };
-}
-
 /** `sqlite3.connect("file:x?mode=ro", uri=True)`, `connect(..., readonly=True)`: a connection that cannot write. */
 function isReadOnlyConnection(args: CallArguments): boolean {
   for (const [name, value] of args.keywords) if ((name === 'readonly' || name === 'read_only') && value.type === 'true') return true;
@@ -412,25 +370,4 @@ function unwrapAnnotation(annotation: Node): Node | undefined {
 /** Annotations of values that cannot carry statement or command text. */
 function isScalarAnnotation(text: string): boolean {
   return /^(Optional\[)?\s*(int|float|bool|Literal\[[^\]]*\]|datetime|date|UUID|uuid\.UUID)\s*\]?(\s*\|\s*None)?$/.test(text.trim());
-}
-
-/** The truth of a literal (`True`, `0`, `""`, `None`), or undefined for any other expression. */
-export function literalTruth(node: Node): boolean | undefined {
-  switch (node.type) {
-    case 'true':
-      return true;
-    case 'false':
-      return false;
-    case 'none':
-      return false;
-    case 'integer':
-    case 'float':
-      return truthOfLiteral('number', node.text);
-    case 'string':
-      return namedChildren(node).some((child) => child.type === 'interpolation') ? undefined : truthOfLiteral('string', namedChildren(node).filter((child) => child.type === 'string_content').map((child) => child.text).join(''));
-    case 'unary_operator':
-      return node.text.trim().startsWith('-') ? true : undefined;
-    default:
-      return undefined;
-  }
 }

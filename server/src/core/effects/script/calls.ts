@@ -15,7 +15,7 @@ import { verbChange } from '../classify';
 import { joinTexts, Known } from '../known';
 import { httpCall, KnownArgs, libraryMethod } from '../library';
 import { ArgumentFlow } from '../summary';
-import { matchesPath } from '../python/values';
+import { matchesPath } from '../dotted-paths';
 import { callArgumentNodes, isProjectSpecifier, literalTruth, unwrap } from './syntax';
 import { ScriptScope, ScriptValues } from './values';
 

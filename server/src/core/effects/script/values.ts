@@ -15,8 +15,9 @@ import { derived, joinTexts, Known, NOTHING, UNKNOWN_PART } from '../known';
 import { memberOf } from '../library';
 import { ClassRef, ParameterInfo } from '../summary';
 import { attributeOf } from '../walk';
-import { matchesPath } from '../python/values';
+import { matchesPath } from '../dotted-paths';
 import { callArgumentNodes, canonicalModule, isFunctionNode, isProjectSpecifier, literalTruth, objectProperty, requiredModule, unwrap } from './syntax';
+import { readScriptImports, ScriptImport } from './imports';
 
 const TABLES = SCRIPT_EFFECTS;
 
@@ -41,7 +42,7 @@ const isClassName = (name: string) => /^_?[A-Z]/.test(name);
 
 export class ScriptValues {
   /** Local name to what it imports: `fs` -> `{ specifier: "node:fs", name: "*" }`. */
-  readonly imports = new Map<string, { specifier: string; name: string }>();
+  readonly imports = new Map<string, ScriptImport>();
   /** Module-level functions: declarations, and consts bound to a function. */
   readonly functions = new Map<string, Node>();
   readonly classes = new Map<string, ScriptClass>();
@@ -50,7 +51,7 @@ export class ScriptValues {
 
   constructor(root: Node) {
     const statements = namedChildrenOf(root).map((statement) => (statement.type === 'export_statement' ? statement.childForFieldName('declaration') ?? statement : statement));
-    for (const statement of statements) this.readImports(statement);
+    for (const statement of statements) readScriptImports(statement, this.imports);
     for (const statement of statements) this.readDefinition(statement);
     const scope: ScriptScope = { locals: this.globals };
     for (const statement of statements) {
@@ -61,47 +62,6 @@ export class ScriptValues {
       }
     }
     for (const info of this.classes.values()) this.readClassMembers(info);
-  }
-
-  private readImports(statement: Node): void {
-    if (statement.type === 'import_statement') {
-      const specifier = stringValue(statement.childForFieldName('source') ?? statement);
-      const clause = namedChildrenOf(statement).find((child) => child.type === 'import_clause');
-      if (specifier === undefined || !clause) return;
-      for (const part of namedChildrenOf(clause)) {
-        if (part.type === 'identifier') this.imports.set(part.text, { specifier, name: 'default' });
-        else if (part.type === 'namespace_import') {
-          const local = namedChildrenOf(part).find((child) => child.type === 'identifier');
-          if (local) this.imports.set(local.text, { specifier, name: '*' });
-        } else if (part.type === 'named_imports') {
-          for (const named of namedChildrenOf(part)) {
-            const name = named.childForFieldName('name');
-            const alias = named.childForFieldName('alias') ?? name;
-            if (named.type === 'import_specifier' && name && alias) this.imports.set(alias.text, { specifier, name: name.type === 'string' ? stringValue(name) ?? name.text : name.text });
-          }
-        }
-      }
-      return;
-    }
-    // `const fs = require("fs")`, `const { execSync } = require("child_process")`.
-    if (statement.type !== 'lexical_declaration' && statement.type !== 'variable_declaration') return;
-    for (const declarator of namedChildrenOf(statement).filter((child) => child.type === 'variable_declarator')) {
-      const value = declarator.childForFieldName('value');
-      const specifier = value ? requiredModule(unwrap(value)) : undefined;
-      const name = declarator.childForFieldName('name');
-      if (specifier === undefined || !name) continue;
-      if (name.type === 'identifier') this.imports.set(name.text, { specifier, name: '*' });
-      else if (name.type === 'object_pattern') {
-        for (const field of namedChildrenOf(name)) {
-          if (field.type === 'shorthand_property_identifier_pattern') this.imports.set(field.text, { specifier, name: field.text });
-          else if (field.type === 'pair_pattern') {
-            const key = field.childForFieldName('key')?.text;
-            const local = field.childForFieldName('value');
-            if (key && local?.type === 'identifier') this.imports.set(local.text, { specifier, name: key });
-          }
-        }
-      }
-    }
   }
 
   private readDefinition(statement: Node): void {
