@@ -54,9 +54,10 @@ for (const file of WASM_FILES) {
 
 const builds = [
   esbuild.build({ ...common, entryPoints: { extension: 'client/src/extension.ts' }, outdir: dist, external: ['vscode'] }),
-  esbuild.build({ ...common, entryPoints: { 'server-main': 'server/src/lsp/main.ts', cli: 'server/src/cli/main.ts' }, outdir: dist, banner: { js: '#!/usr/bin/env node' } }),
-  // dist/server.js sets V8's heap flags before the server's bundle is compiled (server/src/lsp/start.ts).
+  esbuild.build({ ...common, entryPoints: { 'server-main': 'server/src/lsp/main.ts', 'cli-main': 'server/src/cli/main.ts' }, outdir: dist }),
+  // dist/server.js and dist/cli.js set V8's flags before the server's and the CLI's bundles are compiled (lsp/start.ts, cli/start.ts).
   esbuild.build({ ...common, entryPoints: { server: 'server/src/lsp/start.ts' }, outdir: dist, external: ['./server-main.js'], banner: { js: '#!/usr/bin/env node' } }),
+  esbuild.build({ ...common, entryPoints: { cli: 'server/src/cli/start.ts' }, outdir: dist, external: ['./cli-main.js'], banner: { js: '#!/usr/bin/env node' } }),
 ];
 if (withTests) {
   builds.push(esbuild.build({ ...common, entryPoints: { 'bench/run': 'bench/run.ts' }, outdir: dist }));
@@ -85,7 +86,7 @@ await Promise.all(builds);
 // V8 keeps a script's source as one string, in two bytes per character if a single character is not
 // Latin-1: about 1 MB more of the server's memory. esbuild escapes strings, not comments or regular
 // expressions, so those must stay ASCII.
-for (const bundle of ['server-main.js', 'cli.js']) {
+for (const bundle of ['server-main.js', 'cli-main.js']) {
   const text = fs.readFileSync(path.join(dist, bundle), 'utf8');
   const at = text.search(/[^\x00-\x7f]/);
   if (at >= 0) {

@@ -57,7 +57,7 @@ const NETWORK_ALLOWED: Record<string, string[]> = {
 };
 
 describe('no evaluated code in the bundles', () => {
-  for (const bundle of ['server-main.js', 'cli.js']) {
+  for (const bundle of ['server-main.js', 'cli-main.js']) {
     test(`dist/${bundle} evaluates no code and loads no module by a computed name outside the known web-tree-sitter runtime`, () => {
       const found: Record<string, Record<string, number>> = {};
       for (const { module, code } of bundleModules(path.join(ROOT, 'dist', bundle))) {

@@ -19,15 +19,24 @@ function withWorkersVariable<T>(value: string | undefined, run: () => T): T {
 
 test('by default, a thread per MB of files, at most one per core and four', () => {
   withWorkersVariable(undefined, () => {
-    assert.equal(workerCount([], 2), 1);
-    assert.equal(workerCount(new Array(40).fill(12_000), 2), 1, 'under 1 MB: the main thread alone');
-    assert.equal(workerCount(new Array(200).fill(12_000), 2), 2, 'the benchmark\'s 200 files, 2.3 MB, on 2 cores');
-    assert.equal(workerCount(new Array(200).fill(12_000), 8), 2, '2.3 MB on 8 cores');
-    assert.equal(workerCount(new Array(2000).fill(15_000), 2), 2, 'the monorepo, 29 MB, on 2 cores');
-    assert.equal(workerCount(new Array(2000).fill(15_000), 16), 4, 'at most four threads');
-    assert.equal(workerCount(new Array(2000).fill(15_000), 1), 1, 'one core');
-    assert.equal(workerCount([40 * MB], 8), 1, 'one file is one thread\'s');
+    assert.equal(workerCount([], 2, 0), 1);
+    assert.equal(workerCount(new Array(40).fill(12_000), 2, 0), 1, 'under 1 MB: the main thread alone');
+    assert.equal(workerCount(new Array(200).fill(12_000), 2, 0), 2, 'the benchmark\'s 200 files, 2.3 MB, on 2 cores');
+    assert.equal(workerCount(new Array(200).fill(12_000), 8, 0), 2, '2.3 MB on 8 cores');
+    assert.equal(workerCount(new Array(2000).fill(15_000), 2, 0), 2, 'the monorepo, 29 MB, on 2 cores');
+    assert.equal(workerCount(new Array(2000).fill(15_000), 16, 0), 4, 'at most four threads');
+    assert.equal(workerCount(new Array(2000).fill(15_000), 1, 0), 1, 'one core');
+    assert.equal(workerCount([40 * MB], 8, 0), 1, 'one file is one thread\'s');
   });
+});
+
+test('on a machine running twice as many threads as it has cores, the main thread alone', () => {
+  withWorkersVariable(undefined, () => {
+    assert.equal(workerCount(new Array(2000).fill(15_000), 2, 3.9), 2, 'load 3.9 on 2 cores');
+    assert.equal(workerCount(new Array(2000).fill(15_000), 2, 4), 1, 'load 4 on 2 cores');
+    assert.equal(workerCount(new Array(2000).fill(15_000), 8, 9), 4, 'load 9 on 8 cores');
+  });
+  withWorkersVariable('2', () => assert.equal(workerCount(new Array(2000).fill(15_000), 2, 9), 2, 'MCP_TOOL_LINT_WORKERS still decides'));
 });
 
 test('MCP_TOOL_LINT_WORKERS sets the number of threads, at most one per file', () => {

@@ -1,5 +1,6 @@
 /**
- * `mcp-tool-lint`: the command-line linter (package bin, `node dist/cli.js`). It runs the
+ * `mcp-tool-lint`: the command-line linter (package bin `node dist/cli.js`, which loads this bundle,
+ * dist/cli-main.js, after setting V8's flags: cli/start.ts). It runs the
  * same analysis core as the language server. Exit codes: 0 no errors, 1 errors (or more
  * warnings than --max-warnings), 2 a usage, config or I/O error with a one-line message.
  */
@@ -148,9 +149,12 @@ function wantsColor(): boolean {
   return Boolean(process.stdout.isTTY) && (noColor === undefined || noColor === '');
 }
 
-if (isLintWorker()) {
-  void runLintWorker();
-} else if (require.main === module) {
+/** Runs the CLI on this process's arguments (dist/cli.js calls it); a lint worker thread of it runs its share instead. */
+export function runFromCommandLine(): void {
+  if (isLintWorker()) {
+    void runLintWorker();
+    return;
+  }
   runCli(process.argv.slice(2), {
     stdout: (text) => process.stdout.write(text),
     stderr: (text) => process.stderr.write(text),
@@ -160,3 +164,6 @@ if (isLintWorker()) {
     process.exitCode = code;
   });
 }
+
+// A lint worker is started on this bundle (dist/cli-main.js) itself.
+if (isLintWorker()) void runLintWorker();
