@@ -22,8 +22,8 @@ const ALONE = [
 /**
  * The files that take the most CPU time (5-35 s each alone, 2 cores at load 2-4), longest first: each
  * is started ahead of two others, so all are started in the first third and none runs on alone at the
- * end while the cores idle; the files that mostly wait on servers and CLIs run beside them. (The
- * random-edit runs are half as long here as in `npm run test:slow`: test/helpers/run-length.ts.)
+ * end while the cores idle; the files that mostly wait on servers and CLIs run beside them. (Here
+ * the random-edit runs make their first half; `npm run test:slow` the second: test/helpers/run-length.ts.)
  */
 const FIRST = [
   'unit/broken-typing.test.js',
