@@ -77,6 +77,8 @@ if (withTests) {
 }
 if (withTests) {
   const entries = testEntries(path.join(root, 'test'));
+  // A renamed or deleted test's old bundle would still run (node --test runs every *.test.js under dist/test/).
+  fs.rmSync(path.join(dist, 'test'), { recursive: true, force: true });
   if (entries.length) {
     builds.push(esbuild.build({ ...common, entryPoints: entries, outdir: path.join(dist, 'test'), outbase: path.join(root, 'test') }));
   }

@@ -3,7 +3,8 @@
 // Independent files run several at a time (node --test concurrency; MTL_TEST_CONCURRENCY, default
 // 3: most files wait on the servers and CLIs they start); then the few that bound wall-clock
 // answers run one after the other, so other test files do not take their CPU. Arguments are
-// passed on to both runs (e.g. --test-name-pattern=...).
+// passed on to both runs (e.g. --test-name-pattern=...). With --slow, the files of `npm run
+// test:slow` (dist/test/slow/) instead, several at a time.
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -22,8 +23,8 @@ const ALONE = [
 /**
  * The files that take the most CPU time (5-35 s each alone, 2 cores at load 2-4), longest first: each
  * is started ahead of two others, so all are started in the first third and none runs on alone at the
- * end while the cores idle; the files that mostly wait on servers and CLIs run beside them. (The
- * random-edit runs are half as long here as in `npm run test:slow`: test/helpers/run-length.ts.)
+ * end while the cores idle; the files that mostly wait on servers and CLIs run beside them. (Here
+ * the random-edit runs make their first half; `npm run test:slow` the second: test/helpers/run-length.ts.)
  */
 const FIRST = [
   'unit/broken-typing.test.js',
@@ -49,17 +50,25 @@ function testFiles(dir) {
   }).sort();
 }
 
-const files = FOLDERS.flatMap((folder) => testFiles(path.join(dist, folder)));
+/** Those of test:slow, likewise (15-45 s of CPU each; the others take 3-12 s, half of them waiting on servers and npm). */
+const SLOW_FIRST = [
+  'slow/long-typing.test.js',
+  'slow/second-half-broken-typing.test.js',
+  'slow/second-half-broken-regions-typescript.test.js',
+];
+
+const slow = process.argv.includes('--slow');
+const files = (slow ? ['slow'] : FOLDERS).flatMap((folder) => testFiles(path.join(dist, folder)));
 if (!files.length) {
   console.error('scripts/run-tests.mjs: no test files in dist/test/: run `npm run build` first');
   process.exit(1);
 }
 const alone = files.filter((file) => ALONE.includes(path.relative(dist, file)));
-const heavy = FIRST.map((name) => path.join(dist, name)).filter((file) => files.includes(file));
+const heavy = (slow ? SLOW_FIRST : FIRST).map((name) => path.join(dist, name)).filter((file) => files.includes(file));
 const light = files.filter((file) => !alone.includes(file) && !heavy.includes(file));
 const together = heavy.flatMap((file, index) => [file, ...light.slice(2 * index, 2 * index + 2)]).concat(light.slice(2 * heavy.length));
 const concurrency = Number(process.env.MTL_TEST_CONCURRENCY ?? 3);
-const extra = process.argv.slice(2);
+const extra = process.argv.slice(2).filter((arg) => arg !== '--slow');
 
 const reporter = extra.some((arg) => arg.startsWith('--test-reporter')) ? [] : ['--test-reporter=spec'];
 
@@ -71,5 +80,5 @@ function run(label, options, testFiles) {
 }
 
 const passedTogether = run(`${together.length} test files, ${concurrency} at a time`, [`--test-concurrency=${concurrency}`], together);
-const passedAlone = run(`${alone.length} timing-bound test files, one at a time`, ['--test-concurrency=1'], alone);
+const passedAlone = !alone.length || run(`${alone.length} timing-bound test files, one at a time`, ['--test-concurrency=1'], alone);
 process.exit(passedTogether && passedAlone ? 0 : 1);

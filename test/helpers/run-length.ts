@@ -1,20 +1,29 @@
 /**
- * How long a random-edit exactness run is (so many edits, each state compared with a fresh analysis;
- * or so many generated lines): `npm test` runs half of it; `npm run test:slow` runs the same test
- * files at full length (test/slow/full-length-*.test.ts import ./full-length first, and skip the
- * files' other tests, which npm test runs). The tallies a run asserts (how often a path was taken)
- * are given for the full length and scale with it.
+ * A random-edit exactness run (so many edits, each state compared with a fresh analysis; or so many
+ * generated lines) is split in two halves that start from different seeds: `npm test` runs the first,
+ * `npm run test:slow` the second (test/slow/second-half-*.test.ts import ./second-half first, then the
+ * unit test file, whose other tests they skip: npm test runs those). Together they make as many edits
+ * as one run of full length, none of them twice. The tallies a run asserts (how often a path was taken)
+ * are given for the full length and scale with the half.
  */
-let full = false;
+let secondHalf = false;
 
-/** From now on, runs are as long as their full length (called by ./full-length before a unit test file is loaded). */
-export function useFullLength(): void {
-  full = true;
+/** From now on, runs start from the second half's seeds (called by ./second-half before a unit test file is loaded). */
+export function useSecondHalf(): void {
+  secondHalf = true;
 }
 
-/** A run's length: `fullLength` in test:slow, half of it in npm test. */
+/** A run's length in either half: half of `fullLength`, rounded up. */
 export function runLength(fullLength: number): number {
-  return full ? fullLength : Math.ceil(fullLength / 2);
+  return Math.ceil(fullLength / 2);
+}
+
+/** Far above every seed written in a test, so no run of the second half starts from a seed of the first. */
+const SECOND_HALF_SEEDS = 1_000_000;
+
+/** The seed of the run written with `seed`: that seed in npm test, `seed` + 1,000,000 in test:slow. */
+export function runSeed(seed: number): number {
+  return secondHalf ? seed + SECOND_HALF_SEEDS : seed;
 }
 
 /** A tally's minimum for a run of `length` edits, given its minimum `atFull` for a run of `fullLength` (and longer ones). */
@@ -22,10 +31,7 @@ export function scaledMinimum(atFull: number, length: number, fullLength: number
   return Math.floor((atFull * Math.min(length, fullLength)) / fullLength);
 }
 
-/**
- * The options of a test that is no random-edit run (the same at either length): `npm test` runs it, a
- * test/slow/full-length-*.test.ts file skips it.
- */
-export function sameAtEitherLength(): { skip?: string } {
-  return full ? { skip: 'the same at either length: npm test runs it' } : {};
+/** The options of a test that is no random-edit run (the same in either half): `npm test` runs it, test:slow skips it. */
+export function sameInEitherHalf(): { skip?: string } {
+  return secondHalf ? { skip: 'the same in either half: npm test runs it' } : {};
 }

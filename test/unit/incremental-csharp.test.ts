@@ -14,13 +14,13 @@ import { IncrementalCSharpAnalyzer } from '../../server/src/core/incremental/csh
 import { checkTyping, RegionOutcome } from '../helpers/broken-regions';
 import { assertSameSnapshot, EditedDocument, snapshot } from '../helpers/document-edits';
 import { CSHARP_EDITS, csharpTyping } from '../helpers/long-typing';
-import { runLength, sameAtEitherLength } from '../helpers/run-length';
+import { runLength, runSeed, sameInEitherHalf } from '../helpers/run-length';
 import { csharpFixtures } from '../helpers/fixtures';
 
 before(() => initAnalysis());
 
 // The long typing: the recommended profile here, strict in `npm run test:slow` (test/slow/long-typing.test.ts). 200 edits, and
-// 40 per fixture, in test:slow (test/slow/full-length-incremental-csharp.test.ts); half as many in `npm test`.
+// 40 per fixture, split in halves: `npm test` runs the first, test:slow the second (test/slow/second-half-incremental-csharp.test.ts).
 const EDITS = runLength(200);
 const EDITS_PER_FIXTURE = runLength(40);
 test(`incremental C# analysis equals a fresh full analysis after ${EDITS} typed edits (recommended)`, () => csharpTyping('recommended', 5, EDITS));
@@ -29,10 +29,10 @@ test(`every C# fixture typed into ${EDITS_PER_FIXTURE} times (each typo undone):
   const outcome: RegionOutcome = { regions: 0, regionAnalyses: 0 };
   const files = csharpFixtures();
   assert.ok(files.length >= 2, `only ${files.length} C# fixtures found`);
-  files.forEach((file, index) => checkTyping({ name: file, grammar: 'csharp', file: 'Fixture.cs', text: fs.readFileSync(file, 'utf8'), random: new Random(900 + index), steps: EDITS_PER_FIXTURE, undo: 1, edits: CSHARP_EDITS, analyzer: () => new IncrementalCSharpAnalyzer() }, outcome));
+  files.forEach((file, index) => checkTyping({ name: file, grammar: 'csharp', file: 'Fixture.cs', text: fs.readFileSync(file, 'utf8'), random: new Random(runSeed(900 + index)), steps: EDITS_PER_FIXTURE, undo: 1, edits: CSHARP_EDITS, analyzer: () => new IncrementalCSharpAnalyzer() }, outcome));
 });
 
-test('typing in one tool type re-reads only that type', sameAtEitherLength(), () => {
+test('typing in one tool type re-reads only that type', sameInEitherHalf(), () => {
   const text = generateCSharp(200, 3);
   const find = 'for the';
   const start = text.indexOf(find);

@@ -15,13 +15,13 @@ import { IncrementalGoAnalyzer } from '../../server/src/core/incremental/go';
 import { checkTyping, RegionOutcome } from '../helpers/broken-regions';
 import { assertSameSnapshot, EditedDocument, snapshot } from '../helpers/document-edits';
 import { GO_EDITS, goTyping } from '../helpers/long-typing';
-import { runLength, sameAtEitherLength } from '../helpers/run-length';
+import { runLength, runSeed, sameInEitherHalf } from '../helpers/run-length';
 import { goFixtures } from '../helpers/fixtures';
 
 before(() => initAnalysis());
 
 // The long typing: the recommended profile here, strict in `npm run test:slow` (test/slow/long-typing.test.ts). 200 edits, and
-// 40 per fixture, in test:slow (test/slow/full-length-incremental-go.test.ts); half as many in `npm test`.
+// 40 per fixture, split in halves: `npm test` runs the first, test:slow the second (test/slow/second-half-incremental-go.test.ts).
 const EDITS = runLength(200);
 const EDITS_PER_FIXTURE = runLength(40);
 test(`incremental Go analysis equals a fresh full analysis after ${EDITS} typed edits (recommended)`, () => goTyping('recommended', 5, EDITS));
@@ -30,7 +30,7 @@ test(`every Go fixture typed into ${EDITS_PER_FIXTURE} times (each typo undone):
   const outcome: RegionOutcome = { regions: 0, regionAnalyses: 0 };
   const files = goFixtures();
   assert.ok(files.length >= 4, `only ${files.length} Go fixtures found`);
-  files.forEach((file, index) => checkTyping({ name: file, grammar: 'go', file: 'fixture.go', text: fs.readFileSync(file, 'utf8'), random: new Random(700 + index), steps: EDITS_PER_FIXTURE, undo: 1, edits: GO_EDITS, analyzer: () => new IncrementalGoAnalyzer() }, outcome));
+  files.forEach((file, index) => checkTyping({ name: file, grammar: 'go', file: 'fixture.go', text: fs.readFileSync(file, 'utf8'), random: new Random(runSeed(700 + index)), steps: EDITS_PER_FIXTURE, undo: 1, edits: GO_EDITS, analyzer: () => new IncrementalGoAnalyzer() }, outcome));
 });
 
 /** Analyses `text`, then the text with `find` replaced by `replace`, incrementally; checks it against a full analysis. */
@@ -68,7 +68,7 @@ func registerOwn(server *mcp.Server) {
 }
 `;
 
-test('typing in a tool\'s hints or description re-reads only its declaration; editing the preset re-reads its users', sameAtEitherLength(), () => {
+test('typing in a tool\'s hints or description re-reads only its declaration; editing the preset re-reads its users', sameInEitherHalf(), () => {
   for (const [find, replace] of [['Writes its hints.', 'Writes its own hints.'], ['{ReadOnlyHint: true}}', '{ReadOnlyHint: false}}']]) {
     const analyzer = editOnce(SMALL, find, replace);
     assert.equal(analyzer.lastMode, 'incremental', `${find}: ${analyzer.lastReason}`);
