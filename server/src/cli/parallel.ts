@@ -56,14 +56,14 @@ const MAX_THREADS = 4;
  * How many threads lint files of these sizes (the main thread included): one per MB of files, at most
  * one per core and four. Each thread reads its share of the tool files, so the work divides but for
  * what every thread repeats: its start, the pre-filter over every file, the modules the tools import
- * and V8's compiling of the same code (bench/NOTES.md). On a machine already running twice as many
- * threads as it has cores (`load`, the last minute's load average), another thread adds only that.
+ * and V8's compiling of the same code (bench/NOTES.md). On a machine already running as many threads
+ * as it has cores (`load`, the last minute's load average), another thread adds only that.
  * MCP_TOOL_LINT_WORKERS sets the number (at most one per file; 1 is the main thread alone).
  */
 export function workerCount(sizes: readonly number[], cores = os.availableParallelism(), load = os.loadavg()[0]): number {
   const forced = process.env.MCP_TOOL_LINT_WORKERS;
   if (forced !== undefined && /^\d+$/.test(forced)) return Math.max(1, Math.min(Number(forced), sizes.length));
-  if (load >= 2 * cores) return 1;
+  if (load >= cores) return 1;
   const bytes = sizes.reduce((sum, size) => sum + size, 0);
   return Math.max(1, Math.min(Math.floor(bytes / BYTES_PER_THREAD), cores, MAX_THREADS, sizes.length));
 }
