@@ -17,7 +17,7 @@ import { countSeverities, formatJson } from './format/results';
 import { formatSarif } from './format/sarif';
 import { formatText } from './format/text';
 import { grammarsFor, LintedFile, lintTargets, projectIndexFor } from './lint';
-import { fileSizes, isLintWorker, lintInParallel, runLintWorker, workerCount } from './parallel';
+import { fileSizes, isLintWorker, lintInParallel, MachineLoad, runLintWorker, workerCount } from './parallel';
 import { previewFile } from './preview';
 import { explainRule, rulesJson, rulesTable } from './rule-commands';
 
@@ -69,12 +69,15 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
 
 async function check(options: CliOptions, io: CliIo): Promise<number> {
   const note = (message: string): void => io.stderr(`mcp-tool-lint: ${message}\n`);
+  const load = new MachineLoad().sample();
   const loader = new ConfigLoader();
   const config = options.config ? loadConfigFile(options.config) : undefined;
+  load.sample();
   const targets = discoverFiles(options.paths, { loader, config, note });
   const fix = options.fix ? 'write' as const : options.fixDryRun ? 'preview' as const : undefined;
+  load.sample();
   const sizes = fileSizes(targets);
-  const threads = workerCount(sizes);
+  const threads = workerCount(sizes, undefined, load.sample().busy());
   const lintOptions = { loader, config, profile: options.profile, overrides: options.rules, maxFileSize: options.maxFileSize, fix, note };
   let linted: LintedFile[];
   if (options.cache && !options.fixDryRun) {

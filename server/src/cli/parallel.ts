@@ -49,23 +49,47 @@ type FromWorker =
   | { error: string; kind: 'input' | 'config' | 'internal' };
 
 /** Below this many bytes of files per thread, another thread costs more (its start, its index) than it saves. */
-const BYTES_PER_THREAD = 1_000_000;
+const BYTES_PER_THREAD = 512 * 1024;
 const MAX_THREADS = 4;
 
 /**
- * How many threads lint files of these sizes (the main thread included): one per MB of files, at most
- * one per core and four. Each thread reads its share of the tool files, so the work divides but for
- * what every thread repeats: its start, the pre-filter over every file, the modules the tools import
- * and V8's compiling of the same code (bench/NOTES.md). On a machine already running as many threads
- * as it has cores (`load`, the last minute's load average), another thread adds only that.
+ * How many threads lint files of these sizes (the main thread included): one per 512 KB of files, at most
+ * one per core left free by the machine's other work (`busy`: threads of other processes running) and
+ * four. Each thread reads its share of the tool files, so the work divides but for what every thread
+ * repeats: its start, the pre-filter over every file, the modules the tools import and V8's compiling
+ * of the same code (bench/NOTES.md); on a core another process is using, a thread adds only that.
  * MCP_TOOL_LINT_WORKERS sets the number (at most one per file; 1 is the main thread alone).
  */
-export function workerCount(sizes: readonly number[], cores = os.availableParallelism(), load = os.loadavg()[0]): number {
+export function workerCount(sizes: readonly number[], cores = os.availableParallelism(), busy = 0): number {
   const forced = process.env.MCP_TOOL_LINT_WORKERS;
   if (forced !== undefined && /^\d+$/.test(forced)) return Math.max(1, Math.min(Number(forced), sizes.length));
-  if (load >= cores) return 1;
   const bytes = sizes.reduce((sum, size) => sum + size, 0);
-  return Math.max(1, Math.min(Math.floor(bytes / BYTES_PER_THREAD), cores, MAX_THREADS, sizes.length));
+  return Math.max(1, Math.min(Math.floor(bytes / BYTES_PER_THREAD), cores - Math.round(busy), MAX_THREADS, sizes.length));
+}
+
+/**
+ * How busy the machine is with other work, sampled while the CLI starts (a few reads between its first
+ * steps): the threads the kernel has running (Linux, /proc/loadavg's running count) less this
+ * process's own (its main thread and V8's compiling in the background, /proc/self/task), the fewest of
+ * the samples; elsewhere the last minute's load average.
+ */
+export class MachineLoad {
+  private fewest?: number;
+
+  sample(): this {
+    try {
+      const running = Number(fs.readFileSync('/proc/loadavg', 'utf8').split(' ')[3]?.split('/')[0]);
+      if (Number.isInteger(running)) this.fewest = Math.min(this.fewest ?? Infinity, Math.max(0, running - ownRunningThreads()));
+    } catch {
+      // Not Linux: the load average is the measure.
+    }
+    return this;
+  }
+
+  /** Threads of other processes running (as a count of cores they take). */
+  busy(): number {
+    return this.fewest ?? os.loadavg()[0];
+  }
 }
 
 /** Each target's size in bytes (0 when it cannot be read: linting it reports why). */
@@ -77,6 +101,20 @@ export function fileSizes(targets: readonly LintTarget[]): number[] {
       return 0;
     }
   });
+}
+
+/** This process's threads the kernel has running (state R), this one at least. */
+function ownRunningThreads(): number {
+  let running = 0;
+  for (const task of fs.readdirSync('/proc/self/task')) {
+    try {
+      const stat = fs.readFileSync(`/proc/self/task/${task}/stat`, 'utf8');
+      if (stat[stat.lastIndexOf(')') + 2] === 'R') running++;
+    } catch {
+      // The thread ended.
+    }
+  }
+  return Math.max(1, running);
 }
 
 /** Lints `targets` on the main thread and `threads - 1` workers; `options` are the main thread's (its loaded config). */
