@@ -7,7 +7,7 @@ import { ProfileName } from '../core/rules/rule';
 import { RuleOverride } from '../core/severity';
 import { LintTarget } from './discover';
 import { DiskFileSystem, ProjectFileSystem } from '../core/project/file-system';
-import { ProjectIndex } from '../core/project/project-index';
+import { CandidateList, ProjectIndex } from '../core/project/project-index';
 import { projectRootFor } from '../core/project/roots';
 import { applySafeFixes, FixOutcome } from './fix';
 import { FileResult } from './format/results';
@@ -104,11 +104,18 @@ export function projectIndexFor(paths: readonly string[], targets: readonly Lint
   return index;
 }
 
-/** The project index of `projectIndexFor` with its candidates known but none of their tools read yet. */
-export function unreadProjectIndex(paths: readonly string[], targets: readonly LintTarget[], options: ProjectIndexOptions): ProjectIndex {
+/**
+ * The project index of `projectIndexFor` with its candidates known but none of their tools read yet;
+ * `candidates`: what another index's pre-filter decided of the same targets (ProjectIndex.candidateList).
+ */
+export function unreadProjectIndex(paths: readonly string[], targets: readonly LintTarget[], options: ProjectIndexOptions, candidates?: CandidateList): ProjectIndex {
   const roots = projectRootsFor(paths);
   const disk = new DiskFileSystem(roots, undefined, options.maxFileSize);
   const index = new ProjectIndex(roots, options.fileSystem?.(disk) ?? disk, { serverModules: options.serverModules, keepDeclarations: true });
+  if (candidates) {
+    index.takeCandidates(candidates);
+    return index;
+  }
   // A file named on its own is read whatever the pre-filter says: it may register its tools through a
   // wrapper of a module not linted with it. Files found in folders are read once they name such a wrapper.
   const named = new Set(paths.map((given) => path.resolve(given)));

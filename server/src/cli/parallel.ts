@@ -13,6 +13,7 @@ import { CompiledWasm, compileWasm, GrammarId, useCompiledWasm } from '../core/p
 import { ProfileName } from '../core/rules/rule';
 import { RuleOverride } from '../core/severity';
 import { InputError, LintTarget } from './discover';
+import { CandidateList } from '../core/project/project-index';
 import { grammarsFor, LintedFile, LintOptions, lintTarget } from './lint';
 import { SHARE_SLOTS, SummaryEntries, ThreadShare } from './thread-share';
 
@@ -40,8 +41,11 @@ interface WorkerData {
   counter: SharedArrayBuffer;
 }
 
-/** To a worker: first the wasm modules the main thread compiled while the workers started, then what the other threads read. */
-type ToWorker = { compiled: CompiledWasm } | { others: SummaryEntries };
+/**
+ * To a worker: first the wasm modules the main thread compiled while the workers started, with what its
+ * pre-filter decided of the targets; then what the other threads read.
+ */
+type ToWorker = { compiled: CompiledWasm; candidates: CandidateList } | { others: SummaryEntries };
 
 type FromWorker =
   | { read: SummaryEntries }
@@ -183,14 +187,21 @@ export function lintInParallel(
         } else finish(message.index, message.result, message.notes);
       });
     }
-    // The main thread's share: it starts as soon as its grammars are loaded, while the workers start.
+    // The main thread's share: its pre-filter runs while the grammars compile and the workers start.
+    let candidates: CandidateList;
+    try {
+      share = new ThreadShare(targets, settings, counter);
+      candidates = share.index.candidateList();
+    } catch (error) {
+      fail(error as Error);
+      return;
+    }
     compiling.then((compiled) => {
-      for (const worker of pool) worker.postMessage({ compiled } satisfies ToWorker);
+      for (const worker of pool) worker.postMessage({ compiled, candidates } satisfies ToWorker);
       useCompiledWasm(compiled);
       return initAnalysis(data.grammars);
     }).then(() => {
-      share = new ThreadShare(targets, settings, counter);
-      read.set('main', share.readShare());
+      read.set('main', share!.readShare());
       swapWhenAllRead();
     }).catch((error: unknown) => fail(error as Error));
   });
@@ -228,7 +239,7 @@ export async function runLintWorker(): Promise<void> {
     return;
   }
   try {
-    const share = new ThreadShare(targets, settings, new Int32Array(counter));
+    const share = new ThreadShare(targets, settings, new Int32Array(counter), first.candidates);
     port.postMessage({ read: share.readShare() } satisfies FromWorker);
     const swapped = await next();
     if (!('others' in swapped)) return;

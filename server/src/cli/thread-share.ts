@@ -6,7 +6,7 @@
  * (their declarations and effects are still in its index: one parse per file) and its share of the
  * files no thread read (those the pre-filter turns away: most take no parse).
  */
-import { ModuleSummary, ProjectIndex } from '../core/project/project-index';
+import { CandidateList, ModuleSummary, ProjectIndex } from '../core/project/project-index';
 import { LintTarget } from './discover';
 import { unreadProjectIndex } from './lint';
 
@@ -28,9 +28,12 @@ export class ThreadShare {
   /** The candidates this thread read from the shared order. */
   private readonly own = new Set<string>();
 
-  /** `counter`: SHARE_SLOTS Int32s on a SharedArrayBuffer, the same for every thread, all 0 at the start. */
-  constructor(private readonly targets: readonly LintTarget[], settings: ShareSettings, private readonly counter: Int32Array) {
-    this.index = unreadProjectIndex(settings.projectPaths, targets, { serverModules: settings.serverModules, maxFileSize: settings.maxFileSize });
+  /**
+   * `counter`: SHARE_SLOTS Int32s on a SharedArrayBuffer, the same for every thread, all 0 at the start;
+   * `candidates`: the main thread's pre-filter over the targets (a worker takes it instead of reading every file).
+   */
+  constructor(private readonly targets: readonly LintTarget[], settings: ShareSettings, private readonly counter: Int32Array, candidates?: CandidateList) {
+    this.index = unreadProjectIndex(settings.projectPaths, targets, { serverModules: settings.serverModules, maxFileSize: settings.maxFileSize }, candidates);
   }
 
   /** Reads the tools of the candidates this thread takes; returns what it read of them. */

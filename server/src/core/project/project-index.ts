@@ -31,6 +31,12 @@ function mayCompose(file: string, text: string): boolean {
   return /\.pyi?$/.test(file) && (text.includes('.mount(') || text.includes('.import_server(') || text.includes('.add_tools_from_module('));
 }
 
+/** The files whose tools count for their servers, and those the pre-filter turned away: `ProjectIndex.candidateList`. */
+export interface CandidateList {
+  candidates: string[];
+  turnedAway: string[];
+}
+
 /** What an index read of one module, as plain data (structured-cloneable): `ProjectIndex.summaryOf` and `adopt`. */
 export interface ModuleSummary {
   tools?: ModuleTools;
@@ -115,6 +121,18 @@ export class ProjectIndex implements SymbolSource {
       this.candidates.add(file);
       this.forgetAggregates();
     }
+  }
+
+  /** What the pre-filter decided of the files given (`addCandidates`, `addNamedFiles`), for an index on another thread (`takeCandidates`). */
+  candidateList(): CandidateList {
+    return { candidates: [...this.candidates], turnedAway: this.wrapperCallers.turnedAwayFiles() };
+  }
+
+  /** Takes what another index's pre-filter decided (`candidateList`) instead of reading every file again. */
+  takeCandidates(list: CandidateList): void {
+    for (const file of list.candidates) this.candidates.add(file);
+    this.wrapperCallers.turnedAwayAlready(list.turnedAway);
+    this.forgetAggregates();
   }
 
   /** The candidates whose tools are not read yet; once all are read, the files that call a wrapper they define. */

@@ -27,6 +27,16 @@ export class WrapperCallers {
     this.turnedAway.delete(file);
   }
 
+  /** The files turned away so far (for an index on another thread: `turnedAwayAlready`). */
+  turnedAwayFiles(): string[] {
+    return [...this.turnedAway];
+  }
+
+  /** Files another index's pre-filter turned away (`turnedAwayFiles`), remembered as if turned away here. */
+  turnedAwayAlready(files: Iterable<string>): void {
+    for (const file of files) this.turnedAway.add(file);
+  }
+
   /** Whether `text` names a known wrapper without a tool word, as a whole identifier. */
   mentions(text: SourceText): boolean {
     return this.words.some((word) => namesIdentifier(text, word));
