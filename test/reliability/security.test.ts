@@ -70,9 +70,10 @@ describe('no evaluated code in the bundles', () => {
     });
   }
 
-  test('dist/server.js loads the server bundle and nothing else', () => {
-    const required = [...fs.readFileSync(path.join(ROOT, 'dist', 'server.js'), 'utf8').matchAll(/require\(([^)]*)\)/g)].map((match) => match[1]);
-    assert.deepEqual(required.sort(), ['"./server-main.js"', '"node:v8"']);
+  test('dist/server.js and dist/cli.js load their bundles and nothing else', () => {
+    const requiredBy = (entry: string) => [...fs.readFileSync(path.join(ROOT, 'dist', entry), 'utf8').matchAll(/require\(([^)]*)\)/g)].map((match) => match[1]).sort();
+    assert.deepEqual(requiredBy('server.js'), ['"./server-main.js"', '"node:v8"']);
+    assert.deepEqual(requiredBy('cli.js'), ['"./cli-main.js"', '"node:v8"']);
   });
 
   test('dist/server-main.js: only the protocol library loads child_process or net, and our own code loads no network module', () => {
