@@ -24,7 +24,7 @@ const ALONE = [
  * The files that take the most CPU time (5-35 s each alone, 2 cores at load 2-4), longest first: each
  * is started ahead of two others, so all are started in the first third and none runs on alone at the
  * end while the cores idle; the files that mostly wait on servers and CLIs run beside them. (Here
- * the random-edit runs make their first half; `npm run test:slow` the second: test/helpers/run-length.ts.)
+ * the random-edit runs make their first part; `npm run test:slow` the second: test/helpers/run-length.ts.)
  */
 const FIRST = [
   'unit/broken-typing.test.js',
@@ -53,8 +53,8 @@ function testFiles(dir) {
 /** Those of test:slow, likewise (15-45 s of CPU each; the others take 3-12 s, half of them waiting on servers and npm). */
 const SLOW_FIRST = [
   'slow/long-typing.test.js',
-  'slow/second-half-broken-typing.test.js',
-  'slow/second-half-broken-regions-typescript.test.js',
+  'slow/second-part-broken-typing.test.js',
+  'slow/second-part-broken-regions-typescript.test.js',
 ];
 
 const slow = process.argv.includes('--slow');

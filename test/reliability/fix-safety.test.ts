@@ -8,7 +8,7 @@ import { generatePython, generateRepository, generateScript } from '../../bench/
 import { initAnalysis } from '../../server/src/core/analyze';
 import { ProfileName } from '../../server/src/core/rules/rule';
 import { FIXTURES, listFixtures } from '../helpers/fixtures';
-import { runLength, runSeed, sameInEitherHalf, scaledMinimum } from '../helpers/run-length';
+import { runLength, runSeed, sameInEitherPart, scaledMinimum } from '../helpers/run-length';
 import { checkFixes, FixCheckInput, indentation, lineEnding } from './fix-checks';
 
 before(() => initAnalysis());
@@ -22,7 +22,7 @@ function withTabs(text: string): string {
   return text.replace(/^ +/gm, (spaces) => '\t'.repeat(Math.max(1, Math.round(spaces.length / unit))));
 }
 
-function run(name: string, inputs: FixCheckInput[], minimumFixes: number, options = sameInEitherHalf()): void {
+function run(name: string, inputs: FixCheckInput[], minimumFixes: number, options = sameInEitherPart()): void {
   test(name, options, () => {
     let checked = 0;
     const problems: string[] = [];
@@ -42,7 +42,7 @@ for (const profile of PROFILES) {
   run(`every fix on every fixture [${profile}] is safe`, fixtures.map(({ file, text }) => ({ file, text, profile })), 100);
 }
 
-test('the CRLF and tab copies really use CRLF and tabs', sameInEitherHalf(), () => {
+test('the CRLF and tab copies really use CRLF and tabs', sameInEitherPart(), () => {
   const python = fixtures.find((f) => f.file.endsWith('contradictions.py'))!;
   assert.equal(lineEnding(python.text.replace(/\n/g, '\r\n')), 'crlf');
   assert.equal(indentation(withTabs(python.text)), 'tabs');
@@ -54,8 +54,8 @@ run('every fix on CRLF copies of the fixtures keeps CRLF line endings and is saf
 run('every fix on tab-indented copies of the fixtures keeps tabs and is safe',
   fixtures.filter(({ text }) => indentation(text) === 'spaces').map(({ file, text }) => ({ file, text: withTabs(text), profile: 'recommended' as const })), 50);
 
-// 500 lines of each language, split in halves: `npm test` checks modules of 250 lines, `npm run test:slow` 250 more from other seeds
-// (test/slow/second-half-fix-safety.test.ts).
+// 500 lines of each language, split in two parts: `npm test` checks modules of 200 lines, `npm run test:slow` 300 more from other seeds
+// (test/slow/second-part-fix-safety.test.ts).
 const LINES = runLength(500);
 run(`every fix on the generated benchmark modules (${LINES} lines, Python, TypeScript, JavaScript) is safe`, [
   { file: `tools_${LINES}.py`, text: generatePython(LINES, runSeed(7)), profile: 'recommended' },

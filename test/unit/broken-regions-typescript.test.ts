@@ -22,7 +22,7 @@ import { treeEditFor } from '../../server/src/lsp/edits';
 import { checkTyping, RegionOutcome } from '../helpers/broken-regions';
 import { RandomEditOptions, snapshot } from '../helpers/document-edits';
 import { repoRoot, scriptFixtures } from '../helpers/fixtures';
-import { runLength, runSeed, sameInEitherHalf, scaledMinimum } from '../helpers/run-length';
+import { runLength, runSeed, sameInEitherPart, scaledMinimum } from '../helpers/run-length';
 
 before(() => initAnalysis());
 
@@ -42,7 +42,7 @@ function check(name: string, grammar: Exclude<GrammarId, 'python' | 'go' | 'csha
   checkTyping({ name, grammar, file: FILES[grammar], text, random, steps, undo: 1, edits: EDITS, options, analyzer: () => new IncrementalScriptAnalyzer() }, outcome);
 }
 
-test('with no budget for reparses, a TypeScript file is parsed afresh instead: every state still checks out', sameInEitherHalf(), () => {
+test('with no budget for reparses, a TypeScript file is parsed afresh instead: every state still checks out', sameInEitherPart(), () => {
   const outcome: RegionOutcome = { regions: 0, regionAnalyses: 0, afresh: 0 };
   checkTyping({
     name: 'generated typescript, no budget', grammar: 'typescript', file: FILES.typescript, text: generateScript(150, 9, true), random: new Random(9),
@@ -53,8 +53,8 @@ test('with no budget for reparses, a TypeScript file is parsed afresh instead: e
   assert.ok(outcome.undone! >= 10, `only ${outcome.undone} undone`);
 });
 
-// 200 edits of each generated file, and 40 of each fixture, split in halves: `npm test` runs the first, `npm run test:slow`
-// the second (test/slow/second-half-broken-regions-typescript.test.ts).
+// 200 edits of each generated file, and 40 of each fixture, split in two parts (two fifths, three fifths): `npm test` runs the first, `npm run test:slow`
+// the second (test/slow/second-part-broken-regions-typescript.test.ts).
 const GENERATED_EDITS = runLength(200);
 const EDITS_PER_FIXTURE = runLength(40);
 const atLeast = (atFull: number) => scaledMinimum(atFull, GENERATED_EDITS, 200);
@@ -64,7 +64,7 @@ for (const [grammar, seed] of [['typescript', 5], ['tsx', 31], ['javascript', 17
     const outcome: RegionOutcome = { regions: 0, regionAnalyses: 0, cleanRegions: 0, settled: 0 };
     check(`generated ${grammar}`, grammar, generateScript(250, seed, grammar !== 'javascript'), new Random(runSeed(seed)), GENERATED_EDITS, outcome);
     assert.ok(outcome.regions >= atLeast(20) && outcome.regionAnalyses >= atLeast(15), `only ${outcome.regions} broken regions, ${outcome.regionAnalyses} analysed incrementally`);
-    // A half of 100 edits makes 36 to 59 clean regions over the twelve seeds and grammars tried (2026-11-28).
+    // 100 edits make 36 to 59 clean regions over the twelve seeds and grammars tried (2026-11-28).
     assert.ok(outcome.cleanRegions! >= atLeast(60) && outcome.settled! >= atLeast(20), `only ${outcome.cleanRegions} clean regions, ${outcome.settled} settled`);
     assert.ok(outcome.undone! >= atLeast(20), `only ${outcome.undone} typos deleted again took back the tree from before them`);
   });
@@ -128,7 +128,7 @@ server.registerTool("typed", { description: "Typed.", annotations: READ_ONLY }, 
 server.registerTool("after", { description: "The tool written after the typed one.", annotations: { readOnlyHint: true } }, handler);
 `;
 
-test('a tool typed into in a broken region is read from the region\'s tree, with a preset from the rest and its own suppression comment', sameInEitherHalf(), () => {
+test('a tool typed into in a broken region is read from the region\'s tree, with a preset from the rest and its own suppression comment', sameInEitherPart(), () => {
   const typed = new Typed(SERVER_FILE);
   try {
     const line = SERVER_FILE.indexOf('server.registerTool("typed"');
@@ -157,7 +157,7 @@ test('a tool typed into in a broken region is read from the region\'s tree, with
   }
 });
 
-test('a letter typed at a statement\'s start or after its end makes a clean region (not two whole reparses through the rest), read as a fresh analysis reads the text', sameInEitherHalf(), () => {
+test('a letter typed at a statement\'s start or after its end makes a clean region (not two whole reparses through the rest), read as a fresh analysis reads the text', sameInEitherPart(), () => {
   const start = SERVER_FILE.indexOf('server.registerTool("typed"');
   const end = SERVER_FILE.indexOf('\n', start);
   for (const [offset, where] of [[start, 'at the start'], [SERVER_FILE.indexOf('handler);', start) + 'handler);'.length, 'after the end']] as const) {
@@ -176,7 +176,7 @@ test('a letter typed at a statement\'s start or after its end makes a clean regi
   }
 });
 
-test('no broken region when the statements around it would join without it (no semicolon before, a parenthesis after)', sameInEitherHalf(), () => {
+test('no broken region when the statements around it would join without it (no semicolon before, a parenthesis after)', sameInEitherPart(), () => {
   const joining = SERVER_FILE.replace('handler);\nserver.registerTool("typed"', 'handler)\nserver.registerTool("typed"').replace('server.registerTool("after"', '(async () => server.connect())();\nserver.registerTool("after"');
   for (const [text, joins] of [[joining, true], [joining.replace('handler)\n', 'handler);\n'), false]] as const) {
     const typed = new Typed(text);
@@ -192,7 +192,7 @@ test('no broken region when the statements around it would join without it (no s
   }
 });
 
-test('a broken region that does not parse as a program (an ERROR root) is one statement: its tool is read, incrementally as afresh', sameInEitherHalf(), () => {
+test('a broken region that does not parse as a program (an ERROR root) is one statement: its tool is read, incrementally as afresh', sameInEitherPart(), () => {
   const text = `${SERVER_FILE.slice(0, SERVER_FILE.indexOf('server.registerTool("typed"'))}server.registerTool(
   "typed",
   { description: "Typed.", annotations: READ_ONLY },
@@ -216,7 +216,7 @@ ${SERVER_FILE.slice(SERVER_FILE.indexOf('server.registerTool("after"'))}`;
   }
 });
 
-test('the top-level statements, made into nodes one by one, are those of both trees in source order, with a broken region or without', sameInEitherHalf(), () => {
+test('the top-level statements, made into nodes one by one, are those of both trees in source order, with a broken region or without', sameInEitherPart(), () => {
   const typed = new Typed(SERVER_FILE);
   try {
     const describe = (nodes: readonly Node[]) => nodes.map((node) => `${node.type}@${node.startIndex}-${node.endIndex}`);

@@ -20,7 +20,7 @@ import { IncrementalParse } from '../../server/src/core/parse/windows';
 import { treeEditFor } from '../../server/src/lsp/edits';
 import { checkTyping, RegionOutcome } from '../helpers/broken-regions';
 import { pythonFixtures, repoRoot } from '../helpers/fixtures';
-import { runLength, runSeed, sameInEitherHalf, scaledMinimum } from '../helpers/run-length';
+import { runLength, runSeed, sameInEitherPart, scaledMinimum } from '../helpers/run-length';
 
 before(() => initAnalysis());
 
@@ -34,8 +34,8 @@ function check(name: string, text: string, random: Random, steps: number, undo: 
   checkTyping({ name, grammar: 'python', file: 'edited.py', text, random, steps, undo, edits: EDITS, analyzer: () => new IncrementalAnalyzer() }, outcome);
 }
 
-// 300 edits of a generated module, and 40 of each fixture, split in halves: `npm test` runs the first, `npm run test:slow`
-// the second (test/slow/second-half-broken-regions.test.ts).
+// 300 edits of a generated module, and 40 of each fixture, split in two parts (two fifths, three fifths): `npm test` runs the first, `npm run test:slow`
+// the second (test/slow/second-part-broken-regions.test.ts).
 const GENERATED_EDITS = runLength(300);
 const EDITS_PER_FIXTURE = runLength(40);
 
@@ -49,7 +49,7 @@ test(`a generated module typed into ${GENERATED_EDITS} times (each typo undone):
   assert.equal(outcome.undone, undefined, 'Python reparses a typo deleted again (parse/undo-points.ts)');
 });
 
-test('heavily broken code, half the typos kept: every state checks out', sameInEitherHalf(), () => {
+test('heavily broken code, half the typos kept: every state checks out', sameInEitherPart(), () => {
   // notes.py, seed 304 once lost all four declarations at edit 34: re-extraction kept the repaired text's statements starting
   // in the edited rows, and the repaired ERROR statement holding the tools started earlier. arcade_notes.py, seed 328 once
   // read other statements than a fresh parse at edit 9: a broken region's rest joined again with errors left. Seed 355
@@ -68,7 +68,7 @@ test('heavily broken code, half the typos kept: every state checks out', sameInE
   }
 });
 
-test('with no budget for reparses, the document is parsed afresh instead: every state still checks out', sameInEitherHalf(), () => {
+test('with no budget for reparses, the document is parsed afresh instead: every state still checks out', sameInEitherPart(), () => {
   const outcome: RegionOutcome = { regions: 0, regionAnalyses: 0, afresh: 0 };
   checkTyping({
     name: 'generated, no budget', grammar: 'python', file: 'edited.py', text: generatePython(120, 3), random: new Random(11), steps: 120, undo: 1,
@@ -77,7 +77,7 @@ test('with no budget for reparses, the document is parsed afresh instead: every 
   assert.ok(outcome.afresh! >= 30, `only ${outcome.afresh} documents parsed afresh`);
 });
 
-test('parseWithin gives up once its budget is spent, and the parser starts the next parse anew', sameInEitherHalf(), () => {
+test('parseWithin gives up once its budget is spent, and the parser starts the next parse anew', sameInEitherPart(), () => {
   const text = generatePython(300, 4);
   const budget = new ParseBudget(5);
   assert.equal(parseWithin(budget, 'python', text), undefined);
@@ -100,7 +100,7 @@ test(`every Python fixture typed into ${EDITS_PER_FIXTURE} times (each typo undo
   assert.ok(outcome.regions >= scaledMinimum(20, EDITS_PER_FIXTURE, 40), `only ${outcome.regions} broken regions`);
 });
 
-test('a broken statement gets its own tree, exactly its lines, and keeps it once clean again; a decorator cut from its function and joined again is one tree', sameInEitherHalf(), () => {
+test('a broken statement gets its own tree, exactly its lines, and keeps it once clean again; a decorator cut from its function and joined again is one tree', sameInEitherPart(), () => {
   const text = 'import mcp\n\n\n@mcp.tool(annotations={"readOnlyHint": True})\ndef first() -> None:\n    pass\n\n\n@mcp.tool()\ndef second() -> None:\n    pass\n';
   let document = TextDocument.create('file:///t.py', 'python', 1, text);
   const parsed = new IncrementalParse('python');

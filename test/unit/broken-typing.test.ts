@@ -29,7 +29,7 @@ import { treeEditFor } from '../../server/src/lsp/edits';
 import { LiveDocument } from '../../server/src/lsp/live-document';
 import { checkTyping, RegionOutcome, SyntaxAnalyzer } from '../helpers/broken-regions';
 import { DocumentEdit, randomEdit, RandomEditOptions, snapshot, undoEdit } from '../helpers/document-edits';
-import { runLength, runSeed, sameInEitherHalf, scaledMinimum } from '../helpers/run-length';
+import { runLength, runSeed, sameInEitherPart, scaledMinimum } from '../helpers/run-length';
 
 before(() => initAnalysis());
 
@@ -70,7 +70,7 @@ interface Tally {
   local: number;
 }
 
-// 120 edits per run, split in halves of 60: `npm test` runs the first, `npm run test:slow` the second (test/slow/second-half-broken-typing.test.ts).
+// 120 edits per run, split in parts of 48 and 72: `npm test` runs the first, `npm run test:slow` the second (test/slow/second-part-broken-typing.test.ts).
 const FULL_STEPS = 120;
 // Longer runs: BROKEN_TYPING_SEEDS=N adds N seeds per case, each with 1 to 5 breaks typed in and opened so, of
 // BROKEN_TYPING_STEPS edits (e.g. BROKEN_TYPING_SEEDS=6 BROKEN_TYPING_STEPS=250 node dist/test/unit/broken-typing.test.js).
@@ -91,7 +91,7 @@ for (const typed of CASES) {
   }
 }
 
-test('regressions found by longer runs: every state checks out', sameInEitherHalf(), () => {
+test('regressions found by longer runs: every state checks out', sameInEitherPart(), () => {
   // A statement kept right after the change, starting the line where a changed ERROR statement ended (column 0), was not
   // moved down by a line deleted before it (edit 157).
   typeWithBreaks(CASES[0], 5, true, 2501, 160);
@@ -171,7 +171,7 @@ function typeWithBreaks({ grammar, file, text, edits, analyzer }: Case, count: n
   assert.ok(inside.edits >= scaledMinimum(15, steps, FULL_STEPS) && inside.reused >= reused * inside.edits && inside.local >= 0.7 * inside.edits, report);
 }
 
-test('with three unclosed brackets, a letter typed in a function body away from them reads that statement alone and keeps every broken region; one typed inside a break reads that region\'s statements alone and keeps the others', sameInEitherHalf(), () => {
+test('with three unclosed brackets, a letter typed in a function body away from them reads that statement alone and keeps every broken region; one typed inside a break reads that region\'s statements alone and keeps the others', sameInEitherPart(), () => {
   for (const { grammar, file, text, analyzer } of CASES) {
     const declarations = analyzeText(text, file)!.declarations;
     const broken = breakDeclarations(text, declarations, 3);
@@ -222,7 +222,7 @@ test('with three unclosed brackets, a letter typed in a function body away from 
   }
 });
 
-test('a file opened with three unclosed brackets is read as the CLI reads it; its first edit makes each broken declaration a region of its own, its lines, and the rest is clean', sameInEitherHalf(), () => {
+test('a file opened with three unclosed brackets is read as the CLI reads it; its first edit makes each broken declaration a region of its own, its lines, and the rest is clean', sameInEitherPart(), () => {
   for (const { grammar, file, text, analyzer } of CASES) {
     const declarations = analyzeText(text, file)!.declarations;
     const broken = breakDeclarations(text, declarations, 3);
@@ -283,7 +283,7 @@ function lineAway(random: Random, document: LiveDocument, regions: readonly { st
   }
 }
 
-test('Python, five unclosed brackets: each broken region\'s bracket repair parses that region alone, and reads its own tool', sameInEitherHalf(), () => {
+test('Python, five unclosed brackets: each broken region\'s bracket repair parses that region alone, and reads its own tool', sameInEitherPart(), () => {
   const { file, text } = CASES[0];
   const declarations = analyzeText(text, file)!.declarations;
   const broken = breakDeclarations(text, declarations, 5);

@@ -14,13 +14,13 @@ import { IncrementalCSharpAnalyzer } from '../../server/src/core/incremental/csh
 import { checkTyping, RegionOutcome } from '../helpers/broken-regions';
 import { assertSameSnapshot, EditedDocument, snapshot } from '../helpers/document-edits';
 import { CSHARP_EDITS, csharpTyping } from '../helpers/long-typing';
-import { runLength, runSeed, sameInEitherHalf } from '../helpers/run-length';
+import { runLength, runSeed, sameInEitherPart } from '../helpers/run-length';
 import { csharpFixtures } from '../helpers/fixtures';
 
 before(() => initAnalysis());
 
 // The long typing: the recommended profile here, strict in `npm run test:slow` (test/slow/long-typing.test.ts). 200 edits, and
-// 40 per fixture, split in halves: `npm test` runs the first, test:slow the second (test/slow/second-half-incremental-csharp.test.ts).
+// 40 per fixture, split in two parts (two fifths, three fifths): `npm test` runs the first, test:slow the second (test/slow/second-part-incremental-csharp.test.ts).
 const EDITS = runLength(200);
 const EDITS_PER_FIXTURE = runLength(40);
 test(`incremental C# analysis equals a fresh full analysis after ${EDITS} typed edits (recommended)`, () => csharpTyping('recommended', 5, EDITS));
@@ -32,7 +32,7 @@ test(`every C# fixture typed into ${EDITS_PER_FIXTURE} times (each typo undone):
   files.forEach((file, index) => checkTyping({ name: file, grammar: 'csharp', file: 'Fixture.cs', text: fs.readFileSync(file, 'utf8'), random: new Random(runSeed(900 + index)), steps: EDITS_PER_FIXTURE, undo: 1, edits: CSHARP_EDITS, analyzer: () => new IncrementalCSharpAnalyzer() }, outcome));
 });
 
-test('typing in one tool type re-reads only that type', sameInEitherHalf(), () => {
+test('typing in one tool type re-reads only that type', sameInEitherPart(), () => {
   const text = generateCSharp(200, 3);
   const find = 'for the';
   const start = text.indexOf(find);

@@ -15,13 +15,13 @@ import { IncrementalGoAnalyzer } from '../../server/src/core/incremental/go';
 import { checkTyping, RegionOutcome } from '../helpers/broken-regions';
 import { assertSameSnapshot, EditedDocument, snapshot } from '../helpers/document-edits';
 import { GO_EDITS, goTyping } from '../helpers/long-typing';
-import { runLength, runSeed, sameInEitherHalf } from '../helpers/run-length';
+import { runLength, runSeed, sameInEitherPart } from '../helpers/run-length';
 import { goFixtures } from '../helpers/fixtures';
 
 before(() => initAnalysis());
 
 // The long typing: the recommended profile here, strict in `npm run test:slow` (test/slow/long-typing.test.ts). 200 edits, and
-// 40 per fixture, split in halves: `npm test` runs the first, test:slow the second (test/slow/second-half-incremental-go.test.ts).
+// 40 per fixture, split in two parts (two fifths, three fifths): `npm test` runs the first, test:slow the second (test/slow/second-part-incremental-go.test.ts).
 const EDITS = runLength(200);
 const EDITS_PER_FIXTURE = runLength(40);
 test(`incremental Go analysis equals a fresh full analysis after ${EDITS} typed edits (recommended)`, () => goTyping('recommended', 5, EDITS));
@@ -68,7 +68,7 @@ func registerOwn(server *mcp.Server) {
 }
 `;
 
-test('typing in a tool\'s hints or description re-reads only its declaration; editing the preset re-reads its users', sameInEitherHalf(), () => {
+test('typing in a tool\'s hints or description re-reads only its declaration; editing the preset re-reads its users', sameInEitherPart(), () => {
   for (const [find, replace] of [['Writes its hints.', 'Writes its own hints.'], ['{ReadOnlyHint: true}}', '{ReadOnlyHint: false}}']]) {
     const analyzer = editOnce(SMALL, find, replace);
     assert.equal(analyzer.lastMode, 'incremental', `${find}: ${analyzer.lastReason}`);

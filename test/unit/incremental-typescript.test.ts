@@ -20,7 +20,7 @@ import { ProfileName } from '../../server/src/core/rules/rule';
 import { assertSameSnapshot, EditedDocument, randomEdit, RandomEditOptions, snapshot, undoEdit } from '../helpers/document-edits';
 import { SCRIPT_EDITS, SCRIPT_PASTES, ScriptCase, scriptRandomEdits } from '../helpers/long-typing';
 import { repoRoot, scriptFixtures } from '../helpers/fixtures';
-import { runLength, runSeed, sameInEitherHalf } from '../helpers/run-length';
+import { runLength, runSeed, sameInEitherPart } from '../helpers/run-length';
 
 before(() => initAnalysis());
 
@@ -31,7 +31,7 @@ const TABLE_PASTES = [
 ];
 
 // The long random sequences: the recommended profile here, strict in `npm run test:slow` (test/slow/long-typing.test.ts).
-// 200 edits each, and 40 per fixture, split in halves: `npm test` runs the first, test:slow the second (test/slow/second-half-incremental-typescript.test.ts).
+// 200 edits each, and 40 per fixture, split in two parts (two fifths, three fifths): `npm test` runs the first, test:slow the second (test/slow/second-part-incremental-typescript.test.ts).
 const EDITS = runLength(200);
 const EDITS_PER_FIXTURE = runLength(40);
 const CASES: ScriptCase[] = [
@@ -82,7 +82,7 @@ function editOnce(before: string, find: string, replace: string, grammar: Gramma
   }
 }
 
-test('typing in the header comment, a description, a handler body or a tool\'s hints re-reads only that statement', sameInEitherHalf(), () => {
+test('typing in the header comment, a description, a handler body or a tool\'s hints re-reads only that statement', sameInEitherPart(), () => {
   for (const [find, replace] of [
     ['small server', 'smalll server'],
     ['Uses the preset.', 'Uses the presets.'],
@@ -96,7 +96,7 @@ test('typing in the header comment, a description, a handler body or a tool\'s h
   }
 });
 
-test('editing a preset re-reads the tools that use it, and their findings follow', sameInEitherHalf(), () => {
+test('editing a preset re-reads the tools that use it, and their findings follow', sameInEitherPart(), () => {
   const { analyzer, result, first } = editOnce(SERVER_FILE, 'readOnlyHint: true, destructiveHint: true }', 'readOnlyHint: true, destructiveHint: false }');
   assert.equal(analyzer.lastMode, 'incremental', analyzer.lastReason);
   assert.equal(analyzer.lastRead, 2);
@@ -104,14 +104,14 @@ test('editing a preset re-reads the tools that use it, and their findings follow
   assert.ok(onPreset(first.findings).length > onPreset(result.findings).length, 'the contradiction of the preset is gone from the tool that uses it');
 });
 
-test('a second binding of a preset\'s name makes the tools that use it unknown', sameInEitherHalf(), () => {
+test('a second binding of a preset\'s name makes the tools that use it unknown', sameInEitherPart(), () => {
   const { analyzer, result } = editOnce(SERVER_FILE, 'fast.addTool(TOOL);', 'fast.addTool(TOOL);\nfunction helper(READ_ONLY: unknown) { return READ_ONLY; }');
   assert.equal(analyzer.lastMode, 'incremental', analyzer.lastReason);
   assert.equal(analyzer.lastRead, 3, 'the new function, the tool that read READ_ONLY and the statement the insertion ends at');
   assert.equal(result.declarations.find((declaration) => declaration.name === 'uses_preset')?.annotations?.value.kind, 'unknown');
 });
 
-test('an object literal addTool stops registering becomes a tool of its own, and back', sameInEitherHalf(), () => {
+test('an object literal addTool stops registering becomes a tool of its own, and back', sameInEitherPart(), () => {
   const renamed = editOnce(SERVER_FILE, 'fast.addTool(TOOL);', 'fast.addTool(OTHER);');
   assert.equal(renamed.analyzer.lastMode, 'incremental', renamed.analyzer.lastReason);
   assert.equal(renamed.analyzer.lastRead, 2, 'the addTool call and the object it released');
@@ -123,7 +123,7 @@ test('an object literal addTool stops registering becomes a tool of its own, and
   assert.deepEqual(forms(restored.result), ['fastmcp-add-tool']);
 });
 
-test('an import that makes the file a client, not a server, is a full analysis; one that keeps it a server is not', sameInEitherHalf(), () => {
+test('an import that makes the file a client, not a server, is a full analysis; one that keeps it a server is not', sameInEitherPart(), () => {
   const client = editOnce(SERVER_FILE.replace('import { FastMCP } from "fastmcp";\n', ''), '"@modelcontextprotocol/sdk/server/mcp.js"', '"@modelcontextprotocol/sdk/client/index.js"');
   assert.equal(client.analyzer.lastMode, 'full');
   assert.match(client.analyzer.lastReason, /imports/);
@@ -142,7 +142,7 @@ export const docTools = {
 export const other = { plain: { description: "No annotations." } };
 `;
 
-test('a tool table: typing in an entry re-reads its statement; editing the const an entry names re-reads the table too', sameInEitherHalf(), () => {
+test('a tool table: typing in an entry re-reads its statement; editing the const an entry names re-reads the table too', sameInEitherPart(), () => {
   const typing = editOnce(TABLE_FILE, 'Searches.', 'Searches docs.');
   assert.equal(typing.analyzer.lastMode, 'incremental', typing.analyzer.lastReason);
   assert.equal(typing.analyzer.lastRead, 1);
@@ -157,7 +157,7 @@ test('a tool table: typing in an entry re-reads its statement; editing the const
   assert.deepEqual(annotated.result.declarations.map((declaration) => declaration.name), ['search_docs', 'delete_doc', 'plain']);
 });
 
-test('JavaScript: typing in a tool re-reads one statement', sameInEitherHalf(), () => {
+test('JavaScript: typing in a tool re-reads one statement', sameInEitherPart(), () => {
   const javascript = SERVER_FILE.replace('import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";', 'const { McpServer } = require("@modelcontextprotocol/sdk/server/mcp.js");');
   const { analyzer } = editOnce(javascript, 'Writes its hints.', 'Writes its own hints.', 'javascript');
   assert.equal(analyzer.lastMode, 'incremental', analyzer.lastReason);
@@ -217,19 +217,19 @@ function typeIntoBrokenFile(syntaxOf: (edited: EditedDocument) => Parameters<Inc
   }
 }
 
-test('a broken statement away from the edit is read again: the reparse may recover from its errors differently', sameInEitherHalf(), () => {
+test('a broken statement away from the edit is read again: the reparse may recover from its errors differently', sameInEitherPart(), () => {
   // The paste does not touch the broken statement, which keeps its extent, but its ERROR nodes come out of this reparse
   // otherwise: the second reparse reads the broken code as a fresh parse does (the first does not).
   const { result, text } = typeIntoBrokenFile((edited) => edited.tree);
   assertSameSnapshot(snapshot(result), snapshot(analyzeText(text, 'broken.js', { profile: 'strict', effects: EFFECTS_NOT_READ })), 'after the paste, against a fresh parse');
 });
 
-test('given the reparse\'s changed ranges, the broken statement tree-sitter reshaped away from the edit is read again, and only where it did', sameInEitherHalf(), () => {
+test('given the reparse\'s changed ranges, the broken statement tree-sitter reshaped away from the edit is read again, and only where it did', sameInEitherPart(), () => {
   // As above: the paste reshapes the broken call below it, which its changed ranges say.
   typeIntoBrokenFile((edited) => edited.syntax);
 });
 
-test('typing into a TypeScript file whose broken statements pile up, one tree: with the changed ranges fewer statements are read, and every result is a full analysis\'s', sameInEitherHalf(), () => {
+test('typing into a TypeScript file whose broken statements pile up, one tree: with the changed ranges fewer statements are read, and every result is a full analysis\'s', sameInEitherPart(), () => {
   const random = new Random(29);
   const options = { profile: 'strict' as ProfileName };
   const edited = new EditedDocument('typescript', generateScript(250, 29, true), 'file:///bench.ts');

@@ -20,7 +20,7 @@ import { runLength, runSeed } from '../helpers/run-length';
 before(() => initAnalysis());
 
 // The long random sequence: the recommended profile here, strict in `npm run test:slow` (test/slow/long-typing.test.ts).
-// 200 edits, and 40 per fixture, split in halves: `npm test` runs the first, test:slow the second (test/slow/second-half-incremental.test.ts).
+// 200 edits, and 40 per fixture, split in two parts (two fifths, three fifths): `npm test` runs the first, test:slow the second (test/slow/second-part-incremental.test.ts).
 const EDITS = runLength(200);
 const EDITS_PER_FIXTURE = runLength(40);
 test(`incremental analysis equals a fresh full analysis after ${EDITS} random edits (recommended)`, () => pythonRandomEdits('recommended', EDITS));

@@ -1,3 +1,0 @@
-// The second half of test/reliability/fix-safety.test.ts's generated modules (250 lines each, as in `npm test`, generated from other seeds: helpers/run-length.ts).
-import '../helpers/second-half';
-import '../reliability/fix-safety.test';

@@ -1,3 +1,0 @@
-// The second half of test/unit/incremental-typescript.test.ts's random-edit runs (as long as in `npm test`, from other seeds: helpers/run-length.ts).
-import '../helpers/second-half';
-import '../unit/incremental-typescript.test';
