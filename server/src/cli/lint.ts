@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 /** Lints the discovered files with the settings that apply to each (config, profile, flags). */
 import { analyzeExtracted, analyzeText, withLfLineBreaks } from '../core/analyze';
-import { GrammarId, grammarForPath } from '../core/parse/parser';
+import { GrammarId, grammarForPath, SCRIPT_GRAMMARS } from '../core/parse/parser';
 import { ConfigLoader, DEFAULT_MAX_FILE_SIZE, ProjectConfig, resolveSettings } from '../core/config/config';
 import { ProfileName } from '../core/rules/rule';
 import { RuleOverride } from '../core/severity';
@@ -62,8 +62,6 @@ export function lintTarget(target: LintTarget, options: LintOptions): LintedFile
   }
   return { file: target.display, text: source.text, findings: analysis.findings };
 }
-
-const SCRIPT_GRAMMARS: readonly GrammarId[] = ['typescript', 'tsx', 'javascript'];
 
 /**
  * The grammars linting `targets` needs: each target's, and every script grammar for a TS/JS target

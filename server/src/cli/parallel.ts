@@ -131,13 +131,15 @@ export function lintInParallel(
 ): Promise<LintedFile[]> {
   const counter = new Int32Array(new SharedArrayBuffer(SHARE_SLOTS * Int32Array.BYTES_PER_ELEMENT));
   const data: WorkerData = { mcpToolLintWorker: true, settings, grammars: [...grammarsFor(targets)], targets, counter: counter.buffer as SharedArrayBuffer };
-  // Compiled once, here, while the workers start; they instantiate the same modules.
+  // Compiled once, here, while the main thread's pre-filter runs and the workers start; they instantiate the same modules.
   const compiling = compileWasm(data.grammars);
+  // The main thread's share of the work; its pre-filter's result goes to the workers.
+  const share = new ThreadShare(targets, settings, counter);
+  const candidates = share.index.candidateList();
   return new Promise((resolve, reject) => {
     const results: Array<LintedFile | undefined> = new Array(targets.length);
     const notes: string[][] = new Array(targets.length);
     const read = new Map<Worker | 'main', SummaryEntries>();
-    let share: ThreadShare | undefined;
     let done = 0;
     let failed = false;
     const pool: Worker[] = [];
@@ -162,12 +164,12 @@ export function lintInParallel(
     };
     // Once every thread has read its share: each worker gets what the others read, and the main thread lints its share.
     const swapWhenAllRead = (): void => {
-      if (failed || !share || read.size < threads) return;
+      if (failed || read.size < threads) return;
       const readBy = (thread: Worker | 'main') => [...read].flatMap(([reader, entries]) => reader === thread ? [] : entries);
       for (const worker of pool) worker.postMessage({ others: readBy(worker) } satisfies ToWorker);
       share.lintShare(readBy('main'), (index) => {
         const fileNotes: string[] = [];
-        const result = lintTarget(targets[index], { ...options, project: share!.index, note: (line) => fileNotes.push(line) });
+        const result = lintTarget(targets[index], { ...options, project: share.index, note: (line) => fileNotes.push(line) });
         finish(index, result && withText(result, settings.keepText), fileNotes);
       });
     };
@@ -187,21 +189,12 @@ export function lintInParallel(
         } else finish(message.index, message.result, message.notes);
       });
     }
-    // The main thread's share: its pre-filter runs while the grammars compile and the workers start.
-    let candidates: CandidateList;
-    try {
-      share = new ThreadShare(targets, settings, counter);
-      candidates = share.index.candidateList();
-    } catch (error) {
-      fail(error as Error);
-      return;
-    }
     compiling.then((compiled) => {
       for (const worker of pool) worker.postMessage({ compiled, candidates } satisfies ToWorker);
       useCompiledWasm(compiled);
       return initAnalysis(data.grammars);
     }).then(() => {
-      read.set('main', share!.readShare());
+      read.set('main', share.readShare());
       swapWhenAllRead();
     }).catch((error: unknown) => fail(error as Error));
   });

@@ -6,7 +6,7 @@
  * and on the benchmark's 200 files that kept V8's background threads compiling for 2.2-2.6 s of CPU
  * beside the main thread's 2.3 s (the work moved to the main thread with
  * --no-concurrent-recompilation). Optimizing once a function has run four times as long costs 0.7 s
- * and leaves the main thread's time as it was (bench/NOTES.md, "The CLI and V8's compiler").
+ * and leaves the main thread's time as it was (bench/NOTES.md, "The CLI on threads, and V8's compiler").
  */
 import * as v8 from 'node:v8';
 

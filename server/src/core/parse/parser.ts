@@ -35,6 +35,9 @@ export function findWasmDir(): string {
 
 export const ALL_GRAMMARS: readonly GrammarId[] = Object.keys(GRAMMAR_FILES) as GrammarId[];
 
+/** The TypeScript / JavaScript grammars: one front end reads them all, and their modules import each other. */
+export const SCRIPT_GRAMMARS: readonly GrammarId[] = ['typescript', 'tsx', 'javascript'];
+
 let initialised: Promise<void> | undefined;
 const languages = new Map<GrammarId, Promise<Language>>();
 const parsers = new Map<GrammarId, Parser>();

@@ -9,7 +9,7 @@ import { PythonModule } from '../frontends/python/module';
 import { findPythonWrappers } from '../frontends/python/wrappers';
 import { extractScriptModule } from '../frontends/typescript';
 import { Tree } from 'web-tree-sitter';
-import { GrammarId, grammarForPath, isGrammarLoaded, parse, SteppedParse } from '../parse/parser';
+import { GrammarId, grammarForPath, isGrammarLoaded, parse, SCRIPT_GRAMMARS, SteppedParse } from '../parse/parser';
 import { Range, ToolDeclaration } from '../model';
 import type { Extraction } from '../analyze';
 import { findSuppressions } from '../suppressions';
@@ -110,7 +110,7 @@ export function* readToolsInSteps(file: string, text: string, view: ProjectView,
   }
   try {
     // TS/JS: the nodes the front end looks at, found in one pass over the tree for the tools and the facts.
-    const scriptNodes = grammar === 'python' || grammar === 'go' || grammar === 'csharp' ? undefined : collectFileNodes(tree.rootNode);
+    const scriptNodes = SCRIPT_GRAMMARS.includes(grammar) ? collectFileNodes(tree.rootNode) : undefined;
     const tools = toolsOfTree(tree, grammar, file, text, view, serverModules, scriptNodes);
     const facts = factsOfTree(tree, grammar, file, text, serverModules, scriptNodes);
     const extraction: Extraction = { declarations: tools.declarations, suppressions: suppressions ? findSuppressions(tree.rootNode, text) : [] };
