@@ -20,6 +20,7 @@ import { grammarsFor, LintedFile, lintTargets, projectIndexFor } from './lint';
 import { fileSizes, isLintWorker, lintInParallel, MachineLoad, runLintWorker, workerCount } from './parallel';
 import { previewFile } from './preview';
 import { explainRule, rulesJson, rulesTable } from './rule-commands';
+import { useWasmTiers, wasmTiersFor } from './wasm-tiers';
 
 export interface CliIo {
   stdout: (text: string) => void;
@@ -78,6 +79,7 @@ async function check(options: CliOptions, io: CliIo): Promise<number> {
   load.sample();
   const sizes = fileSizes(targets);
   const threads = workerCount(sizes, undefined, load.sample().busy());
+  useWasmTiers(wasmTiersFor(sizes));
   const lintOptions = { loader, config, profile: options.profile, overrides: options.rules, maxFileSize: options.maxFileSize, fix, note };
   let linted: LintedFile[];
   if (options.cache && !options.fixDryRun) {

@@ -4,7 +4,6 @@
  * result is kept only while every answer is still the same: a manifest gaining an MCP SDK, a
  * module appearing where an import looked, a tsconfig's paths changing all show up here.
  */
-import { createHash } from 'node:crypto';
 import { DiskFileSystem, ProjectFileSystem } from '../../core/project/file-system';
 
 type Operation = 'readText' | 'isFile' | 'isDirectory' | 'list' | 'realPath';
@@ -13,8 +12,13 @@ const OPERATIONS: readonly Operation[] = ['readText', 'isFile', 'isDirectory', '
 /** `operation\0path` → the answer, as recorded. */
 export type Observations = Record<string, string>;
 
+/** node:crypto, loaded on first use: it takes 15-20 ms to load at every start, and only --cache hashes. */
+let crypto: typeof import('node:crypto') | undefined;
+
 export function sha1(text: string): string {
-  return createHash('sha1').update(text).digest('hex');
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  crypto ??= require('node:crypto') as typeof import('node:crypto');
+  return crypto.createHash('sha1').update(text).digest('hex');
 }
 
 const MISSING = '-';
