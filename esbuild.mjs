@@ -1,6 +1,8 @@
 // Bundles the extension client, the language server and the CLI into dist/, copies the
 // tree-sitter wasm files next to them, and bundles the tests into dist/test/.
 import * as esbuild from 'esbuild';
+import { spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { treeSitterNodeHandle } from './scripts/tree-sitter-node-handle.mjs';
@@ -48,13 +50,16 @@ function testEntries(dir) {
 }
 
 fs.mkdirSync(dist, { recursive: true });
+const codeCache = path.join(dist, 'cli-main.js.cache');
+fs.rmSync(codeCache, { force: true });
 for (const file of WASM_FILES) {
   fs.copyFileSync(path.join(root, 'node_modules', file), path.join(dist, path.basename(file)));
 }
 
 const builds = [
   esbuild.build({ ...common, entryPoints: { extension: 'client/src/extension.ts' }, outdir: dist, external: ['vscode'] }),
-  esbuild.build({ ...common, entryPoints: { 'server-main': 'server/src/lsp/main.ts', 'cli-main': 'server/src/cli/main.ts' }, outdir: dist }),
+  // The first line names the build: the CLI takes a code cache only from the same build (cli/code-cache.ts).
+  esbuild.build({ ...common, entryPoints: { 'server-main': 'server/src/lsp/main.ts', 'cli-main': 'server/src/cli/main.ts' }, outdir: dist, banner: { js: `// mcp-tool-lint build ${randomUUID()}` } }),
   // dist/server.js and dist/cli.js set V8's flags before the server's and the CLI's bundles are compiled (lsp/start.ts, cli/start.ts).
   esbuild.build({ ...common, entryPoints: { server: 'server/src/lsp/start.ts' }, outdir: dist, external: ['./server-main.js'], banner: { js: '#!/usr/bin/env node' } }),
   esbuild.build({ ...common, entryPoints: { cli: 'server/src/cli/start.ts' }, outdir: dist, external: ['./cli-main.js'], banner: { js: '#!/usr/bin/env node' } }),
@@ -94,6 +99,23 @@ for (const bundle of ['server-main.js', 'cli-main.js']) {
   if (at >= 0) {
     const line = text.slice(0, at).split('\n').length;
     console.error(`esbuild.mjs: dist/${bundle}:${line} has a non-ASCII character (${JSON.stringify(text[at])}); write it as an escape, or keep it out of comments in class bodies.`);
+    process.exit(1);
+  }
+}
+
+// The CLI's V8 code cache (cli/code-cache.ts): the bytecode of what a lint runs, from a lint of the examples and of
+// real-shaped test projects in each language where the checkout has them (a build without them ships none, and the CLI compiles as usual).
+const cacheInputs = ['examples', 'test/fixtures/cli/project', ...['python-jira', 'python-weather', 'ts-monorepo', 'ts-notes', 'go-issuetracker', 'csharp-tasks'].map((name) => `test/projects/${name}`)]
+  .filter((input) => fs.existsSync(path.join(root, input)));
+if (cacheInputs.length) {
+  const run = spawnSync(process.execPath, [path.join(dist, 'cli.js'), '--exit-zero', '--format', 'json', ...cacheInputs], {
+    cwd: root,
+    env: { ...process.env, MCP_TOOL_LINT_CODE_CACHE_OUT: codeCache, MCP_TOOL_LINT_WORKERS: '1' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+    encoding: 'utf8',
+  });
+  if (run.status !== 0 || !fs.existsSync(codeCache)) {
+    console.error(`esbuild.mjs: the CLI's code cache was not made (exit ${run.status}): ${run.stderr}`);
     process.exit(1);
   }
 }

@@ -79,7 +79,7 @@ async function check(options: CliOptions, io: CliIo): Promise<number> {
   load.sample();
   const sizes = fileSizes(targets);
   const threads = workerCount(sizes, undefined, load.sample().busy());
-  useWasmTiers(wasmTiersFor(sizes));
+  useWasmTiers(wasmTiersFor(sizes, threads));
   const lintOptions = { loader, config, profile: options.profile, overrides: options.rules, maxFileSize: options.maxFileSize, fix, note };
   let linted: LintedFile[];
   if (options.cache && !options.fixDryRun) {
@@ -170,5 +170,3 @@ export function runFromCommandLine(): void {
   });
 }
 
-// A lint worker is started on this bundle (dist/cli-main.js) itself.
-if (isLintWorker()) void runLintWorker();

@@ -6,6 +6,7 @@
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
+import * as path from 'node:path';
 import { Worker, parentPort, workerData } from 'node:worker_threads';
 import { initAnalysis } from '../core/analyze';
 import { ConfigError, ConfigLoader, loadConfigFile } from '../core/config/config';
@@ -174,7 +175,8 @@ export function lintInParallel(
       });
     };
     for (let i = 1; i < threads; i++) {
-      const worker = new Worker(__filename, { workerData: data });
+      // dist/cli.js, the CLI's entry: it loads the bundle as the main thread did (cli/code-cache.ts), then runs runLintWorker.
+      const worker = new Worker(path.join(__dirname, 'cli.js'), { workerData: data });
       pool.push(worker);
       worker.on('error', (error) => fail(error));
       worker.on('exit', (code) => {

@@ -8,18 +8,24 @@
  * break even, and above it TurboFan's faster parsing wins (bench/NOTES.md, "Liftoff for short lints").
  */
 import * as v8 from 'node:v8';
+import { CODE_CACHE_OUT } from './code-cache';
 
 const LIFTOFF_ONLY_BYTES = 512 * 1024;
 
 export type WasmTiers = 'liftoff' | 'tiered';
 
-/** The tiers for a lint of files of these sizes (bytes). */
-export function wasmTiersFor(sizes: readonly number[]): WasmTiers {
+/**
+ * The tiers for a lint of files of these sizes (bytes) on `threads` threads. Several threads lint at least
+ * 1 MB unless MCP_TOOL_LINT_WORKERS says otherwise; a worker started after the flag is set could not use
+ * the code cache (cli/code-cache.ts), so Liftoff alone is for the main thread alone.
+ */
+export function wasmTiersFor(sizes: readonly number[], threads: number): WasmTiers {
   const bytes = sizes.reduce((sum, size) => sum + size, 0);
-  return bytes < LIFTOFF_ONLY_BYTES ? 'liftoff' : 'tiered';
+  return bytes < LIFTOFF_ONLY_BYTES && threads === 1 ? 'liftoff' : 'tiered';
 }
 
 /** Sets V8 to compile wasm in these tiers: before the grammars are compiled (flags set later do not change compiled modules). */
 export function useWasmTiers(tiers: WasmTiers): void {
-  if (tiers === 'liftoff') v8.setFlagsFromString('--liftoff-only');
+  // Not in the build's run that makes the code cache: V8 takes a cache only under the flags it was made with (cli/code-cache.ts).
+  if (tiers === 'liftoff' && !process.env[CODE_CACHE_OUT]) v8.setFlagsFromString('--liftoff-only');
 }
