@@ -2,7 +2,7 @@
 // tree-sitter wasm files next to them, and bundles the tests into dist/test/.
 import * as esbuild from 'esbuild';
 import { spawnSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { treeSitterNodeHandle } from './scripts/tree-sitter-node-handle.mjs';
@@ -56,10 +56,12 @@ for (const file of WASM_FILES) {
   fs.copyFileSync(path.join(root, 'node_modules', file), path.join(dist, path.basename(file)));
 }
 
+const BUILD_LINE = `// mcp-tool-lint build ${'0'.repeat(40)}`;
+
 const builds = [
   esbuild.build({ ...common, entryPoints: { extension: 'client/src/extension.ts' }, outdir: dist, external: ['vscode'] }),
-  // The first line names the build: the CLI takes a code cache only from the same build (cli/code-cache.ts).
-  esbuild.build({ ...common, entryPoints: { 'server-main': 'server/src/lsp/main.ts', 'cli-main': 'server/src/cli/main.ts' }, outdir: dist, banner: { js: `// mcp-tool-lint build ${randomUUID()}` } }),
+  // The first line names the build (BUILD_LINE, filled in below): the CLI takes a code cache only from the same build (cli/code-cache.ts).
+  esbuild.build({ ...common, entryPoints: { 'server-main': 'server/src/lsp/main.ts', 'cli-main': 'server/src/cli/main.ts' }, outdir: dist, banner: { js: BUILD_LINE } }),
   // dist/server.js and dist/cli.js set V8's flags before the server's and the CLI's bundles are compiled (lsp/start.ts, cli/start.ts).
   esbuild.build({ ...common, entryPoints: { server: 'server/src/lsp/start.ts' }, outdir: dist, external: ['./server-main.js'], banner: { js: '#!/usr/bin/env node' } }),
   esbuild.build({ ...common, entryPoints: { cli: 'server/src/cli/start.ts' }, outdir: dist, external: ['./cli-main.js'], banner: { js: '#!/usr/bin/env node' } }),
@@ -101,6 +103,14 @@ for (const bundle of ['server-main.js', 'cli-main.js']) {
     console.error(`esbuild.mjs: dist/${bundle}:${line} has a non-ASCII character (${JSON.stringify(text[at])}); write it as an escape, or keep it out of comments in class bodies.`);
     process.exit(1);
   }
+}
+
+// Each bundle's build line gets the SHA-1 of the bundle, in place (the same length: the source map stays right).
+for (const bundle of ['server-main.js', 'cli-main.js']) {
+  const file = path.join(dist, bundle);
+  const text = fs.readFileSync(file, 'latin1');
+  if (!text.startsWith(BUILD_LINE)) throw new Error(`esbuild.mjs: dist/${bundle} does not begin with its build line`);
+  fs.writeFileSync(file, `// mcp-tool-lint build ${createHash('sha1').update(text).digest('hex')}${text.slice(BUILD_LINE.length)}`, 'latin1');
 }
 
 // The CLI's V8 code cache (cli/code-cache.ts): the bytecode of what a lint runs, from a lint of the examples and of

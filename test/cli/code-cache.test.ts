@@ -32,7 +32,7 @@ const buildLineEnd = built.indexOf(0x0a) + 1;
 
 test('the build made a code cache for this build of the bundle, and a run uses it', () => {
   const firstLine = fs.readFileSync(path.join(DIST, 'cli-main.js'), 'latin1').split('\n')[0];
-  assert.match(firstLine, /^\/\/ mcp-tool-lint build [0-9a-f-]{36}$/);
+  assert.match(firstLine, /^\/\/ mcp-tool-lint build [0-9a-f]{40}$/);
   assert.equal(built.subarray(0, buildLineEnd).toString('latin1'), `${firstLine}\n`);
   const run = lint(CLI, { MCP_TOOL_LINT_WORKERS: '1' });
   assert.deepEqual(run.cacheLines, ['mcp-tool-lint: code cache used']);
@@ -48,7 +48,7 @@ test('lint worker threads compile the bundle from the cache too, and find the sa
 
 test('without a cache, with one of another build or a corrupt one, the bundle is compiled as usual: the same findings', () => {
   const expected = lint(CLI, { MCP_TOOL_LINT_WORKERS: '1' });
-  const otherBuild = Buffer.concat([Buffer.from('// mcp-tool-lint build 00000000-0000-4000-8000-000000000000\n', 'latin1'), built.subarray(buildLineEnd)]);
+  const otherBuild = Buffer.concat([Buffer.from(`// mcp-tool-lint build ${'1'.repeat(40)}\n`, 'latin1'), built.subarray(buildLineEnd)]);
   const corrupt = Buffer.concat([built.subarray(0, buildLineEnd), Buffer.from('not a V8 code cache at all')]);
   const cases: Array<[string, Buffer | undefined, string]> = [
     ['none', undefined, 'mcp-tool-lint: code cache none for this build'],
