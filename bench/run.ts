@@ -18,6 +18,7 @@ import { breakDeclarations, editsAway, editsInside } from './broken-edits';
 import { cliCacheWalls, cliWall, coldStart, editsP95, keystrokeP95, memory, Paths, RequestKind, requestP95s, Typed, vsixSize } from './measure';
 import { INDEX_TIMEOUT_MS, INDEX_TITLE, indexTime, keystrokesInMonorepo, MonorepoTyping } from './measure-monorepo';
 import { createMonorepo } from './monorepo';
+import { referenceParseMs } from './machine-speed';
 import { analyzeText, initAnalysis } from '../server/src/core/analyze';
 
 interface Row {
@@ -85,8 +86,12 @@ function cliNote(last: ReturnType<typeof cliWall> | undefined): string {
   return last && last.findings < 0 ? `the CLI printed no JSON array (exit ${last.status})` : `${last?.findings} findings, exit ${last?.status}`;
 }
 
+/** The reference parse's time at the bench's start and end (machine-speed.ts). */
+const referenceParse: number[] = [];
+
 async function main(): Promise<void> {
   const data = ensureBenchData(root);
+  referenceParse.push(await referenceParseMs(data.repository));
   const rows: Row[] = [];
   const add = (row: Row) => {
     rows.push(row);
@@ -163,6 +168,7 @@ async function main(): Promise<void> {
       ? { id: 'package', what: '.vsix size', unit: 'MB', target: 5, figures: spread([vsix.bytes / 2 ** 20]) }
       : { id: 'package', what: '.vsix size', unit: 'MB', target: 5, note: `not available yet (${vsix.note})` });
   }
+  referenceParse.push(await referenceParseMs(data.repository));
   report(rows);
 }
 
@@ -300,7 +306,11 @@ function relativeVerdict(median: number, { id, factor }: NonNullable<Row['relati
 
 function machine(): string {
   const cpu = /model name\s*:\s*(.*)/.exec(fs.existsSync('/proc/cpuinfo') ? fs.readFileSync('/proc/cpuinfo', 'utf8') : '')?.[1] ?? os.cpus()[0]?.model ?? 'unknown CPU';
-  return `${os.availableParallelism()} CPUs (nproc), ${cpu}, Node ${process.version}, ${os.platform()} ${os.release()}, load average ${os.loadavg().map((load) => load.toFixed(1)).join(' / ')} (1 / 5 / 15 min) when the table was written`;
+  return `${os.availableParallelism()} CPUs (nproc), ${cpu}, Node ${process.version}, ${os.platform()} ${os.release()}, load average ${os.loadavg().map((load) => load.toFixed(1)).join(' / ')} (1 / 5 / 15 min) when the table was written; ${machineSpeed()}`;
+}
+
+function machineSpeed(): string {
+  return `the reference parse of the CLI row's files (bench/machine-speed.ts; about 410 ms at this machine's usual speed) took ${referenceParse.map((ms) => `${ms.toFixed(0)} ms`).join(' at the start, ')} at the end`;
 }
 
 function report(rows: Row[]): void {
