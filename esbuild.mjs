@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { makeServerCodeCache } from './scripts/server-code-cache.mjs';
 import { treeSitterNodeHandle } from './scripts/tree-sitter-node-handle.mjs';
 
 const production = process.argv.includes('--production');
@@ -51,7 +52,8 @@ function testEntries(dir) {
 
 fs.mkdirSync(dist, { recursive: true });
 const codeCache = path.join(dist, 'cli-main.js.cache');
-fs.rmSync(codeCache, { force: true });
+const serverCodeCache = path.join(dist, 'server-main.js.cache');
+for (const cache of [codeCache, serverCodeCache]) fs.rmSync(cache, { force: true });
 for (const file of WASM_FILES) {
   fs.copyFileSync(path.join(root, 'node_modules', file), path.join(dist, path.basename(file)));
 }
@@ -60,7 +62,7 @@ const BUILD_LINE = `// mcp-tool-lint build ${'0'.repeat(40)}`;
 
 const builds = [
   esbuild.build({ ...common, entryPoints: { extension: 'client/src/extension.ts' }, outdir: dist, external: ['vscode'] }),
-  // The first line names the build (BUILD_LINE, filled in below): the CLI takes a code cache only from the same build (cli/code-cache.ts).
+  // The first line names the build (BUILD_LINE, filled in below): the CLI and the server take a code cache only from the same build (entry/code-cache.ts).
   esbuild.build({ ...common, entryPoints: { 'server-main': 'server/src/lsp/main.ts', 'cli-main': 'server/src/cli/main.ts' }, outdir: dist, banner: { js: BUILD_LINE } }),
   // dist/server.js and dist/cli.js set V8's flags before the server's and the CLI's bundles are compiled (lsp/start.ts, cli/start.ts).
   esbuild.build({ ...common, entryPoints: { server: 'server/src/lsp/start.ts' }, outdir: dist, external: ['./server-main.js'], banner: { js: '#!/usr/bin/env node' } }),
@@ -113,7 +115,7 @@ for (const bundle of ['server-main.js', 'cli-main.js']) {
   fs.writeFileSync(file, `// mcp-tool-lint build ${createHash('sha1').update(text).digest('hex')}${text.slice(BUILD_LINE.length)}`, 'latin1');
 }
 
-// The CLI's V8 code cache (cli/code-cache.ts): the bytecode of what a lint runs, from a lint of the examples and of
+// The CLI's V8 code cache (entry/code-cache.ts): the bytecode of what a lint runs, from a lint of the examples and of
 // real-shaped test projects in each language where the checkout has them (a build without them ships none, and the CLI compiles as usual).
 const cacheInputs = ['examples', 'test/fixtures/cli/project', ...['python-jira', 'python-weather', 'ts-monorepo', 'ts-notes', 'go-issuetracker', 'csharp-tasks'].map((name) => `test/projects/${name}`)]
   .filter((input) => fs.existsSync(path.join(root, input)));
@@ -126,6 +128,19 @@ if (cacheInputs.length) {
   });
   if (run.status !== 0 || !fs.existsSync(codeCache)) {
     console.error(`esbuild.mjs: the CLI's code cache was not made (exit ${run.status}): ${run.stderr}`);
+    process.exit(1);
+  }
+}
+
+// The server's, from an LSP session that opens the examples (scripts/server-code-cache.mjs).
+const serverCacheInputs = fs.existsSync(path.join(root, 'examples'))
+  ? fs.readdirSync(path.join(root, 'examples')).sort().map((name) => path.join(root, 'examples', name))
+  : [];
+if (serverCacheInputs.length) {
+  try {
+    await makeServerCodeCache(path.join(dist, 'server.js'), serverCodeCache, serverCacheInputs);
+  } catch (error) {
+    console.error(`esbuild.mjs: ${error.message}`);
     process.exit(1);
   }
 }

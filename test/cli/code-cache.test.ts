@@ -1,4 +1,4 @@
-// The CLI's bundle compiled from the build's V8 code cache (cli/code-cache.ts): used on the main thread and in
+// The CLI's bundle compiled from the build's V8 code cache (entry/code-cache.ts): used on the main thread and in
 // lint workers, and a missing, foreign or corrupt cache changes nothing but the compiling.
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';

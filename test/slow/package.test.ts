@@ -61,7 +61,7 @@ test('npm pack holds what the bin and the extension need (bundles, grammars, ass
   const listed = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).trim().split('\n').map((entry) => entry.replace(/^package\//, '')).sort();
   assert.deepEqual(listed, [
     'CHANGELOG.md', 'LICENSE', 'README.md',
-    'dist/cli-main.js', 'dist/cli-main.js.cache', 'dist/cli.js', 'dist/extension.js', 'dist/server-main.js', 'dist/server.js',
+    'dist/cli-main.js', 'dist/cli-main.js.cache', 'dist/cli.js', 'dist/extension.js', 'dist/server-main.js', 'dist/server-main.js.cache', 'dist/server.js',
     'dist/tree-sitter-c_sharp.wasm', 'dist/tree-sitter-go.wasm',
     'dist/tree-sitter-javascript.wasm', 'dist/tree-sitter-python.wasm', 'dist/tree-sitter-tsx.wasm', 'dist/tree-sitter-typescript.wasm', 'dist/tree-sitter.wasm',
     'images/icon.png', 'package.json', 'schemas/mcp-tool-lint.schema.json',

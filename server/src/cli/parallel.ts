@@ -175,7 +175,7 @@ export function lintInParallel(
       });
     };
     for (let i = 1; i < threads; i++) {
-      // dist/cli.js, the CLI's entry: it loads the bundle as the main thread did (cli/code-cache.ts), then runs runLintWorker.
+      // dist/cli.js, the CLI's entry: it loads the bundle as the main thread did (entry/code-cache.ts), then runs runLintWorker.
       const worker = new Worker(path.join(__dirname, 'cli.js'), { workerData: data });
       pool.push(worker);
       worker.on('error', (error) => fail(error));

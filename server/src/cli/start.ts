@@ -7,13 +7,13 @@
  * beside the main thread's 2.3 s (the work moved to the main thread with
  * --no-concurrent-recompilation). Optimizing once a function has run four times as long costs 0.7 s
  * and leaves the main thread's time as it was (bench/NOTES.md, "The CLI on threads, and V8's compiler").
- * The bundle is compiled from the code cache the build made (cli/code-cache.ts). Lint worker threads
+ * The bundle is compiled from the code cache the build made (entry/code-cache.ts). Lint worker threads
  * start here too: the flags are the process's, set once by the main thread.
  */
 import * as path from 'node:path';
 import * as v8 from 'node:v8';
 import { isMainThread } from 'node:worker_threads';
-import { requireWithCodeCache } from './code-cache';
+import { requireWithCodeCache } from '../entry/code-cache';
 
 export const CLI_FLAGS: readonly string[] = ['--interrupt-budget=500000'];
 

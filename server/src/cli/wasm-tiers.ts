@@ -8,7 +8,7 @@
  * break even, and above it TurboFan's faster parsing wins (bench/NOTES.md, "Liftoff for short lints").
  */
 import * as v8 from 'node:v8';
-import { CODE_CACHE_OUT } from './code-cache';
+import { CODE_CACHE_OUT } from '../entry/code-cache';
 
 const LIFTOFF_ONLY_BYTES = 512 * 1024;
 
@@ -17,7 +17,7 @@ export type WasmTiers = 'liftoff' | 'tiered';
 /**
  * The tiers for a lint of files of these sizes (bytes) on `threads` threads. Several threads lint at least
  * 1 MB unless MCP_TOOL_LINT_WORKERS says otherwise; a worker started after the flag is set could not use
- * the code cache (cli/code-cache.ts), so Liftoff alone is for the main thread alone.
+ * the code cache (entry/code-cache.ts), so Liftoff alone is for the main thread alone.
  */
 export function wasmTiersFor(sizes: readonly number[], threads: number): WasmTiers {
   const bytes = sizes.reduce((sum, size) => sum + size, 0);
@@ -26,6 +26,6 @@ export function wasmTiersFor(sizes: readonly number[], threads: number): WasmTie
 
 /** Sets V8 to compile wasm in these tiers: before the grammars are compiled (flags set later do not change compiled modules). */
 export function useWasmTiers(tiers: WasmTiers): void {
-  // Not in the build's run that makes the code cache: V8 takes a cache only under the flags it was made with (cli/code-cache.ts).
+  // Not in the build's run that makes the code cache: V8 takes a cache only under the flags it was made with (entry/code-cache.ts).
   if (tiers === 'liftoff' && !process.env[CODE_CACHE_OUT]) v8.setFlagsFromString('--liftoff-only');
 }

@@ -16,10 +16,12 @@
  *   counts are from when each keystroke made a new 380 KB text (now documents keep it in pieces,
  *   lsp/live-document.ts: 5 full collections in 200 TypeScript keystrokes at 20 %).
  */
+import * as path from 'node:path';
 import * as v8 from 'node:v8';
+import { requireWithCodeCache } from '../entry/code-cache';
 
 export const HEAP_FLAGS: readonly string[] = ['--semi-space-growth-factor=1', '--heap-growing-percent=20'];
 
 for (const flag of HEAP_FLAGS) v8.setFlagsFromString(flag);
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-require('./server-main.js');
+// Compiled from the code cache the build made (entry/code-cache.ts).
+requireWithCodeCache(path.join(__dirname, 'server-main.js'));

@@ -36,7 +36,7 @@ function processesMentioning(needle: string): string[] {
  * LICENSE.txt; code-server adds .vsixmanifest): the manifest, the bundles, the wasm files (grammars and
  * web-tree-sitter's runtime), snippets, the config schema, README, LICENSE, CHANGELOG and the icon.
  */
-const SHIPPED = /^(package\.json|\.vsixmanifest|readme\.md|changelog\.md|LICENSE\.txt|images\/icon\.png|dist\/(extension|server|server-main|cli|cli-main)\.js|dist\/cli-main\.js\.cache|dist\/[\w-]+\.wasm|snippets\/[\w-]+\.json|schemas\/[\w.-]+\.json)$/;
+const SHIPPED = /^(package\.json|\.vsixmanifest|readme\.md|changelog\.md|LICENSE\.txt|images\/icon\.png|dist\/(extension|server|server-main|cli|cli-main)\.js|dist\/(cli|server)-main\.js\.cache|dist\/[\w-]+\.wasm|snippets\/[\w-]+\.json|schemas\/[\w.-]+\.json)$/;
 
 function filesBelow(dir: string, prefix = ''): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory()
