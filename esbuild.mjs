@@ -1,11 +1,10 @@
 // Bundles the extension client, the language server and the CLI into dist/, copies the
 // tree-sitter wasm files next to them, and bundles the tests into dist/test/.
 import * as esbuild from 'esbuild';
-import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { makeServerCodeCache } from './scripts/server-code-cache.mjs';
+import { makeCliCodeCache, makeServerCodeCache } from './scripts/code-caches.mjs';
 import { treeSitterNodeHandle } from './scripts/tree-sitter-node-handle.mjs';
 
 const production = process.argv.includes('--production');
@@ -51,9 +50,9 @@ function testEntries(dir) {
 }
 
 fs.mkdirSync(dist, { recursive: true });
-const codeCache = path.join(dist, 'cli-main.js.cache');
+const cliCodeCache = path.join(dist, 'cli-main.js.cache');
 const serverCodeCache = path.join(dist, 'server-main.js.cache');
-for (const cache of [codeCache, serverCodeCache]) fs.rmSync(cache, { force: true });
+for (const cache of [cliCodeCache, serverCodeCache]) fs.rmSync(cache, { force: true });
 for (const file of WASM_FILES) {
   fs.copyFileSync(path.join(root, 'node_modules', file), path.join(dist, path.basename(file)));
 }
@@ -96,51 +95,31 @@ await Promise.all(builds);
 
 // V8 keeps a script's source as one string, in two bytes per character if a single character is not
 // Latin-1: about 1 MB more of the server's memory. esbuild escapes strings, not comments or regular
-// expressions, so those must stay ASCII.
-for (const bundle of ['server-main.js', 'cli-main.js']) {
-  const text = fs.readFileSync(path.join(dist, bundle), 'utf8');
-  const at = text.search(/[^\x00-\x7f]/);
-  if (at >= 0) {
-    const line = text.slice(0, at).split('\n').length;
-    console.error(`esbuild.mjs: dist/${bundle}:${line} has a non-ASCII character (${JSON.stringify(text[at])}); write it as an escape, or keep it out of comments in class bodies.`);
-    process.exit(1);
-  }
-}
-
-// Each bundle's build line gets the SHA-1 of the bundle, in place (the same length: the source map stays right).
+// expressions, so those must stay ASCII. Then each bundle's build line gets the SHA-1 of the bundle, in place
+// (the same length: the source map stays right).
 for (const bundle of ['server-main.js', 'cli-main.js']) {
   const file = path.join(dist, bundle);
   const text = fs.readFileSync(file, 'latin1');
+  const at = text.search(/[^\x00-\x7f]/);
+  if (at >= 0) {
+    const line = text.slice(0, at).split('\n').length;
+    console.error(`esbuild.mjs: dist/${bundle}:${line} has a non-ASCII character (byte 0x${text.charCodeAt(at).toString(16)}); write it as an escape, or keep it out of comments in class bodies.`);
+    process.exit(1);
+  }
   if (!text.startsWith(BUILD_LINE)) throw new Error(`esbuild.mjs: dist/${bundle} does not begin with its build line`);
   fs.writeFileSync(file, `// mcp-tool-lint build ${createHash('sha1').update(text).digest('hex')}${text.slice(BUILD_LINE.length)}`, 'latin1');
 }
 
-// The CLI's V8 code cache (entry/code-cache.ts): the bytecode of what a lint runs, from a lint of the examples and of
-// real-shaped test projects in each language where the checkout has them (a build without them ships none, and the CLI compiles as usual).
-const cacheInputs = ['examples', 'test/fixtures/cli/project', ...['python-jira', 'python-weather', 'ts-monorepo', 'ts-notes', 'go-issuetracker', 'csharp-tasks'].map((name) => `test/projects/${name}`)]
-  .filter((input) => fs.existsSync(path.join(root, input)));
-if (cacheInputs.length) {
-  const run = spawnSync(process.execPath, [path.join(dist, 'cli.js'), '--exit-zero', '--format', 'json', ...cacheInputs], {
-    cwd: root,
-    env: { ...process.env, MCP_TOOL_LINT_CODE_CACHE_OUT: codeCache, MCP_TOOL_LINT_WORKERS: '1' },
-    stdio: ['ignore', 'ignore', 'pipe'],
-    encoding: 'utf8',
-  });
-  if (run.status !== 0 || !fs.existsSync(codeCache)) {
-    console.error(`esbuild.mjs: the CLI's code cache was not made (exit ${run.status}): ${run.stderr}`);
-    process.exit(1);
-  }
-}
-
-// The server's, from an LSP session that opens the examples (scripts/server-code-cache.mjs).
-const serverCacheInputs = fs.existsSync(path.join(root, 'examples'))
-  ? fs.readdirSync(path.join(root, 'examples')).sort().map((name) => path.join(root, 'examples', name))
-  : [];
-if (serverCacheInputs.length) {
-  try {
-    await makeServerCodeCache(path.join(dist, 'server.js'), serverCodeCache, serverCacheInputs);
-  } catch (error) {
-    console.error(`esbuild.mjs: ${error.message}`);
-    process.exit(1);
-  }
+// The code caches (scripts/code-caches.mjs): the CLI's from a lint of the examples and of real-shaped test projects in
+// each language, the server's from an LSP session that opens the examples, where the checkout has them (a build
+// without them ships none, and the bundles compile as usual).
+const existing = (inputs) => inputs.filter((input) => fs.existsSync(path.join(root, input)));
+const cliCacheInputs = existing(['examples', 'test/fixtures/cli/project', ...['python-jira', 'python-weather', 'ts-monorepo', 'ts-notes', 'go-issuetracker', 'csharp-tasks'].map((name) => `test/projects/${name}`)]);
+const serverCacheInputs = existing(['examples']).flatMap((folder) => fs.readdirSync(path.join(root, folder)).sort().map((name) => path.join(root, folder, name)));
+try {
+  if (cliCacheInputs.length) makeCliCodeCache(path.join(dist, 'cli.js'), cliCodeCache, cliCacheInputs, root);
+  if (serverCacheInputs.length) await makeServerCodeCache(path.join(dist, 'server.js'), serverCodeCache, serverCacheInputs);
+} catch (error) {
+  console.error(`esbuild.mjs: ${error.message}`);
+  process.exit(1);
 }

@@ -1,14 +1,29 @@
-// The server's V8 code cache (server/src/entry/code-cache.ts), made by esbuild.mjs: an LSP session of dist/server.js
-// as an editor starts one, with MCP_TOOL_LINT_CODE_CACHE_OUT set: initialize, open each file and wait for its
-// diagnostics, shut down. The server writes the cache as it exits. The client declares no capabilities, so the server
-// asks it nothing; a request it sends anyway is answered with null.
-import { spawn } from 'node:child_process';
+// The V8 code caches of the CLI's and the server's bundles (server/src/entry/code-cache.ts), made by esbuild.mjs: each
+// entry point run as users run it, with MCP_TOOL_LINT_CODE_CACHE_OUT set to where its cache goes; it writes the
+// cache as it exits.
+import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const LANGUAGE_IDS = { '.py': 'python', '.ts': 'typescript', '.js': 'javascript', '.go': 'go', '.cs': 'csharp' };
 
+/** A lint of `inputs` by `cliJs` on one thread, so that the main thread compiles all that a lint runs. */
+export function makeCliCodeCache(cliJs, out, inputs, cwd) {
+  const run = spawnSync(process.execPath, [cliJs, '--exit-zero', '--format', 'json', ...inputs], {
+    cwd,
+    env: { ...process.env, MCP_TOOL_LINT_CODE_CACHE_OUT: out, MCP_TOOL_LINT_WORKERS: '1' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+    encoding: 'utf8',
+  });
+  if (run.status !== 0 || !fs.existsSync(out)) throw new Error(`the CLI's code cache was not made (exit ${run.status}): ${run.stderr}`);
+}
+
+/**
+ * An LSP session of `serverJs` as an editor starts one: initialize, open each file and wait for its diagnostics,
+ * shut down. The client declares no capabilities, so the server asks it nothing; a request it sends anyway is
+ * answered with null.
+ */
 export function makeServerCodeCache(serverJs, out, files, timeoutMs = 60_000) {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [serverJs, '--stdio', '--no-warm-up'], {
