@@ -12,7 +12,9 @@ import { findServer, previewServer, serverName } from '../core/server-preview';
 import { CliOptions, UsageError } from './args';
 import { describeErrno, discoverFiles, InputError } from './discover';
 import { displayPath } from './format/results';
-import { projectIndexFor } from './lint';
+import { grammarsFor, projectIndexFor } from './lint';
+import { fileSizes } from './parallel';
+import { useWasmTiers, wasmTiersFor } from './wasm-tiers';
 import { readSource } from './source';
 
 export async function previewFile(options: CliOptions): Promise<string> {
@@ -33,15 +35,16 @@ export async function previewFile(options: CliOptions): Promise<string> {
   if (!grammar) throw new InputError(`cannot preview ${file}: not a Python, TypeScript or JavaScript file`);
   const showFile = (other: string) => displayPath(other, file);
   if (options.server !== undefined) {
-    await initAnalysis();
     // Each file is analysed with its own config (or --config's), under the command line's profile and rules.
     const loader = new ConfigLoader();
     const settingsFor = (other: string) => other === absolute ? settings
       : resolveSettings({ cliProfile: options.profile, cliOverrides: options.rules, config: options.config ? config : loader.configFor(other) });
-    return json(previewServerOf(file, absolute, options.server, { settingsFor, serverModules: config?.serverModules, maxFileSize: options.maxFileSize ?? config?.maxFileSize }));
+    return json(await previewServerOf(file, absolute, options.server, { settingsFor, serverModules: config?.serverModules, maxFileSize: options.maxFileSize ?? config?.maxFileSize }));
   }
-  // The file sees its project (its server module, its manifest), as when it is linted alone.
-  await initAnalysis();
+  // The file sees its project (its server module, its manifest), as when it is linted alone: with the grammars and wasm tiers of that lint.
+  const target = { display: file, absolute };
+  useWasmTiers(wasmTiersFor(fileSizes([target]), 1));
+  await initAnalysis(grammarsFor([target]));
   const project = projectIndexFor([file], [{ display: file, absolute }], { serverModules: config?.serverModules, maxFileSize: options.maxFileSize ?? config?.maxFileSize }).viewFor(absolute);
   const analysis = analyzeText(withLfLineBreaks(source.text), absolute, { ...settings, project, allEffects: true });
   if (!analysis) throw new InputError(`cannot preview ${file}: not a Python, TypeScript or JavaScript file`);
@@ -68,10 +71,12 @@ interface ServerPreviewOptions {
   maxFileSize?: number;
 }
 
-function previewServerOf(file: string, absolute: string, name: string, options: ServerPreviewOptions): unknown {
+async function previewServerOf(file: string, absolute: string, name: string, options: ServerPreviewOptions): Promise<unknown> {
   const root = wholeProjectRootFor(absolute, new DiskFileSystem(['/']));
   // Every source file of the project, for the index: a folder whose config cannot be read still holds modules (analysing a tool there reports the config).
   const targets = discoverFiles([root], { loader: new TolerantConfigLoader(), note: () => undefined });
+  useWasmTiers(wasmTiersFor(fileSizes(targets), 1));
+  await initAnalysis(grammarsFor([...targets, { display: file, absolute }]));
   const index = projectIndexFor([root], [...targets, { display: file, absolute }], options);
   const { server, known } = findServer(index, absolute, name);
   if (!server) {
