@@ -43,6 +43,23 @@ export interface NameReading {
 export function readName(declaration: ToolDeclaration): NameReading | undefined {
   const name = declaration.name ?? declaration.functionName;
   if (!name) return undefined;
+  return remembered(readings, name, readNameText);
+}
+
+/** Several rules read each tool's name and description, on every keystroke: what they say is kept per text. */
+const MAX_REMEMBERED = 2048;
+const readings = new Map<string, NameReading | undefined>();
+const nonMutatingDescriptions = new Map<string, boolean>();
+
+function remembered<T>(memo: Map<string, T>, text: string, read: (text: string) => T): T {
+  if (memo.has(text)) return memo.get(text) as T;
+  if (memo.size >= MAX_REMEMBERED) memo.clear();
+  const value = read(text);
+  memo.set(text, value);
+  return value;
+}
+
+function readNameText(name: string): NameReading | undefined {
   const parts = name.split('.').filter(Boolean);
   const words = wordsOf(parts[parts.length - 1] ?? name);
   if (!words.length) return undefined;
@@ -70,6 +87,10 @@ export function readingVerb(reading: NameReading): string | undefined {
 /** Whether the description says the tool changes nothing ("only previews", "dry run", ...), overriding its name. */
 export function describedAsNonMutating(description: string | undefined): boolean {
   if (!description) return false;
+  return remembered(nonMutatingDescriptions, description, saysNonMutating);
+}
+
+function saysNonMutating(description: string): boolean {
   const text = ` ${description.toLowerCase().replace(/\s+/g, ' ')} `;
   return NON_MUTATING_PHRASES.some((phrase) => {
     const at = text.indexOf(phrase);
