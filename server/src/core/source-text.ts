@@ -25,7 +25,7 @@ export function textString(text: SourceText): string {
 const PIECE = 8 * 1024;
 
 /** A copy of `text` that holds no reference to the string it was sliced from. */
-function ownCopy(text: string): string {
+export function ownCopy(text: string): string {
   return text.length < 13 ? text : (' ' + text).slice(1);
 }
 

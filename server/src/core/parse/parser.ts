@@ -4,6 +4,7 @@ import { Language, ParseOptions, Parser, Range, Tree } from 'web-tree-sitter';
 import { LanguageId } from '../model';
 import { SourceText } from '../source-text';
 import { EmscriptenModule, useInt32HeapAccess } from './heap-access';
+import { readTextFrom, useDirectNodeText } from './node-text';
 
 /** Grammar used for a document: TSX needs its own grammar, JSX parses with JavaScript's. */
 export type GrammarId = 'python' | 'typescript' | 'tsx' | 'javascript' | 'go' | 'csharp';
@@ -109,6 +110,7 @@ export function initParserRuntime(): Promise<void> {
       }
       initialised = Promise.race([Parser.init(module), instantiation]).then(() => {
         useInt32HeapAccess(module);
+        useDirectNodeText();
         const load = module.loadWebAssemblyModule;
         if (load) module.loadWebAssemblyModule = (binary, ...rest) => load((binary instanceof Uint8Array && compiledStandIns.get(binary)) || binary, ...rest);
       });
@@ -173,8 +175,9 @@ export function loadAllGrammars(): Promise<void> {
  * The text as tree-sitter reads it. Given a string, web-tree-sitter hands over the whole rest of
  * the text at each place the parser visits and copies 5,000 characters of it into wasm memory,
  * though a reparse after a keystroke reads a token or two at each of hundreds of places: while
- * parsing, short chunks. The tree keeps the same function for `node.text`: after parsing it returns
- * copies, not slices. V8 makes a slice of 13 or more characters point into its parent string, so a
+ * parsing, short chunks. The tree keeps the same function for `node.text` (node-text.ts reads one
+ * slice of the same text instead): after parsing it returns copies, not slices. V8 makes a slice of
+ * 13 or more characters point into its parent string, so a
  * name or string a declaration keeps would keep that whole version of the document alive, and
  * incremental analysis keeps declarations over thousands of edits.
  *
@@ -204,6 +207,7 @@ function parseWithChunks(parser: Parser, text: SourceText, oldTree: Tree | undef
     return parser.parse(read, oldTree ?? null, options);
   } finally {
     parsing = false;
+    readTextFrom(read, source);
   }
 }
 

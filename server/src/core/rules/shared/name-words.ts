@@ -43,21 +43,17 @@ export interface NameReading {
 export function readName(declaration: ToolDeclaration): NameReading | undefined {
   const name = declaration.name ?? declaration.functionName;
   if (!name) return undefined;
-  return remembered(readings, name, readNameText);
+  const kept = readings.get(declaration);
+  if (kept?.name === name) return kept.reading;
+  const reading = readNameText(name);
+  readings.set(declaration, { name, reading });
+  return reading;
 }
 
-/** Several rules read each tool's name and description, on every keystroke: what they say is kept per text. */
-const MAX_REMEMBERED = 2048;
-const readings = new Map<string, NameReading | undefined>();
+/** The effects, several rules and the hover card read each tool's name and description: what they say is kept per tool, and per description. */
+const readings = new WeakMap<ToolDeclaration, { name: string; reading: NameReading | undefined }>();
+const MAX_REMEMBERED = 4096;
 const nonMutatingDescriptions = new Map<string, boolean>();
-
-function remembered<T>(memo: Map<string, T>, text: string, read: (text: string) => T): T {
-  if (memo.has(text)) return memo.get(text) as T;
-  if (memo.size >= MAX_REMEMBERED) memo.clear();
-  const value = read(text);
-  memo.set(text, value);
-  return value;
-}
 
 function readNameText(name: string): NameReading | undefined {
   const parts = name.split('.').filter(Boolean);
@@ -87,7 +83,12 @@ export function readingVerb(reading: NameReading): string | undefined {
 /** Whether the description says the tool changes nothing ("only previews", "dry run", ...), overriding its name. */
 export function describedAsNonMutating(description: string | undefined): boolean {
   if (!description) return false;
-  return remembered(nonMutatingDescriptions, description, saysNonMutating);
+  let says = nonMutatingDescriptions.get(description);
+  if (says === undefined) {
+    if (nonMutatingDescriptions.size >= MAX_REMEMBERED) nonMutatingDescriptions.clear();
+    nonMutatingDescriptions.set(description, (says = saysNonMutating(description)));
+  }
+  return says;
 }
 
 function saysNonMutating(description: string): boolean {
