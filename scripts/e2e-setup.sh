@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Installs what the editor tests (test/editors/) need, and only what is missing:
 #   apt: chromium, neovim, emacs-nox + elpa-eglot, ripgrep, and libkrb5-dev, make, g++, python3 (code-server's native build);
-#   npm: code-server, pinned, into .e2e/code-server (ignored by git).
-# Idempotent: when everything is installed it only checks (a few seconds).
+#   npm: code-server, pinned, built once per machine into the e2e cache (MCP_TOOL_LINT_E2E_CACHE, default
+#   ~/.cache/mcp-tool-lint-e2e; like apt's packages, it outlives the clone), and linked as .e2e/code-server (ignored by git).
+# Idempotent: when everything is installed it only checks and links (a few seconds).
 # --code-server-in-background (CI): the apt part runs now (the Neovim and Emacs tests need it), the
 # code-server install (about a minute, mostly node-gyp) goes on behind while the node tests run;
 # scripts/e2e-vscode.sh waits for it (.e2e/code-server-setup.pid, .rc, .log).
@@ -14,8 +15,12 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 E2E="$ROOT/.e2e"
 CODE_SERVER_VERSION="4.100.3"
-CODE_SERVER_DIR="$E2E/code-server"
+CODE_SERVER_LINK="$E2E/code-server"
+E2E_CACHE="${MCP_TOOL_LINT_E2E_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/mcp-tool-lint-e2e}"
+CODE_SERVER_DIR="$E2E_CACHE/code-server-$CODE_SERVER_VERSION"
 CODE_SERVER_BIN="$CODE_SERVER_DIR/node_modules/.bin/code-server"
+# Written last by a complete install: a cache left by a stopped install is built again.
+CODE_SERVER_STAMP="$CODE_SERVER_DIR/.installed"
 RIPGREP_CACHE="vscode-ripgrep-cache-1.15.11"
 RIPGREP_ARCHIVE="ripgrep-v13.0.0-10-x86_64-unknown-linux-musl.tar.gz"
 
@@ -50,8 +55,28 @@ installed_version() {
   node -e 'try { console.log(require(process.argv[1]).version) } catch { }' "$CODE_SERVER_DIR/node_modules/code-server/package.json"
 }
 
+code_server_cached() {
+  [ -f "$CODE_SERVER_STAMP" ] && [ -x "$CODE_SERVER_BIN" ] && [ "$(installed_version)" = "$CODE_SERVER_VERSION" ]
+}
+
+link_code_server() {
+  mkdir -p "$E2E"
+  rm -rf "$CODE_SERVER_LINK"
+  ln -s "$CODE_SERVER_DIR" "$CODE_SERVER_LINK"
+}
+
 install_code_server() {
+  # One install at a time into the machine's cache (another clone's CI may be installing it): the second one links the first's.
+  mkdir -p "$E2E_CACHE"
+  exec 9>"$E2E_CACHE/.lock"
+  flock 9
+  if code_server_cached; then
+    link_code_server
+    log "ready: code-server $(installed_version) ($CODE_SERVER_DIR)"
+    return
+  fi
   log "npm install code-server@$CODE_SERVER_VERSION into $CODE_SERVER_DIR (about 1.5 min)"
+  rm -rf "$CODE_SERVER_DIR"
   mkdir -p "$CODE_SERVER_DIR" "$E2E/tmp/$RIPGREP_CACHE"
   if [ ! -f "$E2E/tmp/$RIPGREP_CACHE/$RIPGREP_ARCHIVE" ]; then
     staging="$(mktemp -d)"
@@ -67,13 +92,16 @@ install_code_server() {
       || { tail -40 "$E2E/code-server-install.log"; exit 1; }
   )
   [ "$(installed_version)" = "$CODE_SERVER_VERSION" ] || { log "code-server did not install"; exit 1; }
+  touch "$CODE_SERVER_STAMP"
+  link_code_server
   log "ready: code-server $(installed_version)"
 }
 
 chromium_version="$(dpkg-query -W -f='${Version}' chromium 2>/dev/null || true)"
 log "ready: chromium $chromium_version; $(nvim --version | head -1); $(emacs --version | head -1)"
-if [ -x "$CODE_SERVER_BIN" ] && [ "$(installed_version)" = "$CODE_SERVER_VERSION" ]; then
-  log "ready: code-server $(installed_version)"
+if code_server_cached; then
+  link_code_server
+  log "ready: code-server $(installed_version) ($CODE_SERVER_DIR)"
 elif [ "${1:-}" = --code-server-in-background ]; then
   mkdir -p "$E2E"
   rm -f "$E2E/code-server-setup.rc"
