@@ -90,8 +90,13 @@ export class LspClient {
    * It warms up only with `warmUp` (`--no-warm-up` otherwise): a warm-up is about half the CPU time of a test
    * that opens a file and asks a few things, and the tests of what the warm-up does ask for it.
    */
-  static async start(options: { settings?: Record<string, unknown>; capabilities?: ClientCapabilities; server?: string; workspaceFolders?: WorkspaceFolder[]; warmUp?: boolean } = {}): Promise<{ client: LspClient; initializeResult: InitializeResult }> {
-    const child = spawn(process.execPath, [options.server ?? SERVER, '--stdio', ...(options.warmUp ? [] : ['--no-warm-up'])], { stdio: ['pipe', 'pipe', 'pipe'] });
+  static async start(options: {
+    settings?: Record<string, unknown>; capabilities?: ClientCapabilities; server?: string; workspaceFolders?: WorkspaceFolder[]; warmUp?: boolean;
+    /** Added to the server's environment. */
+    env?: Record<string, string>;
+  } = {}): Promise<{ client: LspClient; initializeResult: InitializeResult }> {
+    const env = options.env ? { ...process.env, ...options.env } : process.env;
+    const child = spawn(process.execPath, [options.server ?? SERVER, '--stdio', ...(options.warmUp ? [] : ['--no-warm-up'])], { stdio: ['pipe', 'pipe', 'pipe'], env });
     const reader = new StreamMessageReader(child.stdout);
     // A server killed while it writes leaves half a message; the reader's timer for it re-arms every 10 s
     // for as long as the message stays unfinished, which kept a finished test file from exiting.

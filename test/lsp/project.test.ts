@@ -24,6 +24,19 @@ function described(diagnostics: readonly Diagnostic[], root: string): string[] {
   });
 }
 
+/** What the python-jira copy's open modules are reported, as `described` gives them. */
+const ISSUES_FINDINGS = [
+  '8:2 invalid-tool-name -> src/jira_mcp/tools/search.py:11',
+  '14:11 missing-annotation-hint',
+  '14:46 read-only-destructive -> src/jira_mcp/tools/issues.py:14',
+  '21:2 missing-annotations',
+];
+const SEARCH_FINDINGS = ['11:16 invalid-tool-name -> src/jira_mcp/tools/issues.py:8'];
+const PROJECTS_FINDINGS = [
+  '20:23 read-only-destructive -> src/jira_mcp/annotations.py:14, src/jira_mcp/annotations.py:13',
+  '25:11 missing-annotation-hint -> src/jira_mcp/annotations.py:19',
+];
+
 describe('project index', () => {
   let client: LspClient;
   let root: string;
@@ -53,15 +66,8 @@ describe('project index', () => {
     const search = documentOf('src/jira_mcp/tools/search.py');
     await client.open(issues);
     await client.open(search);
-    assert.deepEqual(described((await client.waitForDiagnostics(issues.uri, 1)).diagnostics, root), [
-      '8:2 invalid-tool-name -> src/jira_mcp/tools/search.py:11',
-      '14:11 missing-annotation-hint',
-      '14:46 read-only-destructive -> src/jira_mcp/tools/issues.py:14',
-      '21:2 missing-annotations',
-    ]);
-    assert.deepEqual(described((await client.waitForDiagnostics(search.uri, 1)).diagnostics, root), [
-      '11:16 invalid-tool-name -> src/jira_mcp/tools/issues.py:8',
-    ]);
+    assert.deepEqual(described((await client.waitForDiagnostics(issues.uri, 1)).diagnostics, root), ISSUES_FINDINGS);
+    assert.deepEqual(described((await client.waitForDiagnostics(search.uri, 1)).diagnostics, root), SEARCH_FINDINGS);
 
     // Renaming the tool in one open document takes the duplicate off the other, at the same version.
     const before = client.diagnostics.length;
@@ -71,9 +77,7 @@ describe('project index', () => {
     // And back.
     const renamed = client.diagnostics.length;
     await client.change(issues.nextVersion(), [issues.replace('def fetch_issue(', 'def get_issue(')]);
-    assert.deepEqual(described((await client.waitForDiagnostics(search.uri, 1, renamed)).diagnostics, root), [
-      '11:16 invalid-tool-name -> src/jira_mcp/tools/issues.py:8',
-    ]);
+    assert.deepEqual(described((await client.waitForDiagnostics(search.uri, 1, renamed)).diagnostics, root), SEARCH_FINDINGS);
   });
 
   test('a module that registers its tools only through a wrapper named without a tool word is linted', async () => {
@@ -89,10 +93,7 @@ describe('project index', () => {
     const presets = documentOf('src/jira_mcp/annotations.py');
     await client.open(projects);
     const published = (await client.waitForDiagnostics(projects.uri, 1)).diagnostics;
-    assert.deepEqual(described(published, root), [
-      '20:23 read-only-destructive -> src/jira_mcp/annotations.py:14, src/jira_mcp/annotations.py:13',
-      '25:11 missing-annotation-hint -> src/jira_mcp/annotations.py:19',
-    ]);
+    assert.deepEqual(described(published, root), PROJECTS_FINDINGS);
     const actions = await codeActions(client, projects, published[0].range, [published[0]]);
     const fix = actions.find((action) => action.title.startsWith('Set destructiveHint to False'));
     assert.equal(fix?.title, 'Set destructiveHint to False in the shared constant ARCHIVE of annotations.py (changes every tool that uses it)');
@@ -169,5 +170,37 @@ describe('project index, in an editor that cannot register watchers', () => {
     const issues = path.join(root, 'src/jira_mcp/tools/issues.py');
     fs.writeFileSync(issues, fs.readFileSync(issues, 'utf8').replace('def get_issue(', 'def fetch_issue('));
     assert.deepEqual((await client.waitForDiagnostics(search.uri, 1, before)).diagnostics, []);
+  });
+});
+
+describe('project index read on the server\'s second thread (MCP_TOOL_LINT_INDEX_HELPER=only: it reads every module)', () => {
+  let client: LspClient;
+  let root: string;
+  const documentOf = (relative: string): TestDocument => new TestDocument(uriOf(path.join(root, relative)), 'python', fs.readFileSync(path.join(root, relative), 'utf8'));
+
+  before(async () => {
+    root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'mtl-project-helper-')));
+    fs.cpSync(path.join(repoRoot(), 'test', 'projects', 'python-jira'), root, { recursive: true });
+    const capabilities = { ...DEFAULT_CAPABILITIES, window: { workDoneProgress: true } };
+    ({ client } = await LspClient.start({ capabilities, workspaceFolders: [{ uri: uriOf(root), name: 'jira' }], env: { MCP_TOOL_LINT_INDEX_HELPER: 'only' } }));
+    await client.waitForProgressEnd('Indexing MCP tools');
+  });
+  after(() => {
+    client?.kill();
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  test('what the second thread read is what the server lints with: the same findings across modules as when it reads them itself', async () => {
+    const ready = client.logs.map((log) => /^Project index: ready, \d+ files in \d+ ms, (\d+) of them read on a second thread\.$/.exec(log.message)).find(Boolean);
+    assert.ok(ready && Number(ready[1]) >= 5, client.logs.map((log) => log.message).join('\n'));
+    const issues = documentOf('src/jira_mcp/tools/issues.py');
+    const search = documentOf('src/jira_mcp/tools/search.py');
+    const projects = documentOf('src/jira_mcp/tools/projects.py');
+    await client.open(search);
+    await client.open(issues);
+    await client.open(projects);
+    assert.deepEqual(described((await client.waitForDiagnostics(search.uri, 1)).diagnostics, root), SEARCH_FINDINGS);
+    assert.deepEqual(described((await client.waitForDiagnostics(issues.uri, 1)).diagnostics, root), ISSUES_FINDINGS);
+    assert.deepEqual(described((await client.waitForDiagnostics(projects.uri, 1)).diagnostics, root), PROJECTS_FINDINGS);
   });
 });

@@ -1,6 +1,6 @@
 // Preloaded (node --require) into the language server by security.test.ts: every way to start a
-// process, a worker or a network connection throws and is recorded in $MTL_DENY_LOG, as is any
-// require() of a module that is neither built in nor part of the bundle.
+// process, a worker (but the server's own, on dist/server.js) or a network connection throws and is
+// recorded in $MTL_DENY_LOG, as is any require() of a module that is neither built in nor part of the bundle.
 'use strict';
 const fs = require('node:fs');
 const Module = require('node:module');
@@ -30,11 +30,16 @@ denyAll('node:https', ['request', 'get', 'createServer']);
 denyAll('node:http2', ['connect', 'createServer', 'createSecureServer']);
 denyAll('node:dgram', ['createSocket']);
 denyAll('node:dns', ['lookup', 'resolve', 'resolve4', 'resolve6']);
+// The one worker the server starts: the project index's second thread, on its own entry (lsp/index-helper.ts).
+const bundleDir = path.resolve(__dirname, '..', '..', 'dist');
 const workers = require('node:worker_threads');
-workers.Worker = function Worker() { deny('worker_threads.Worker')(); };
+const OwnWorker = workers.Worker;
+workers.Worker = function Worker(filename, options) {
+  if (typeof filename === 'string' && path.resolve(filename) === path.join(bundleDir, 'server.js')) return new OwnWorker(filename, options);
+  return deny('worker_threads.Worker')();
+};
 if (typeof globalThis.fetch === 'function') globalThis.fetch = deny('fetch');
 
-const bundleDir = path.resolve(__dirname, '..', '..', 'dist');
 const originalLoad = Module._load;
 Module._load = function load(request, parent, isMain) {
   const builtin = Module.isBuiltin(request);

@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 /** Lints the discovered files with the settings that apply to each (config, profile, flags). */
 import { analyzeExtracted, analyzeText, withLfLineBreaks } from '../core/analyze';
-import { GrammarId, grammarForPath, SCRIPT_GRAMMARS } from '../core/parse/parser';
+import { GrammarId, grammarForPath, grammarsForFiles } from '../core/parse/parser';
 import { ConfigLoader, DEFAULT_MAX_FILE_SIZE, ProjectConfig, resolveSettings } from '../core/config/config';
 import { ProfileName } from '../core/rules/rule';
 import { RuleOverride } from '../core/severity';
@@ -69,14 +69,7 @@ export function lintTarget(target: LintTarget, options: LintOptions): LintedFile
  * others are not compiled: C#'s grammar alone is 5 MB of wasm.
  */
 export function grammarsFor(targets: readonly LintTarget[]): Set<GrammarId> {
-  const grammars = new Set<GrammarId>();
-  for (const target of targets) {
-    const grammar = grammarForPath(target.absolute);
-    if (!grammar) continue;
-    if (SCRIPT_GRAMMARS.includes(grammar)) for (const script of SCRIPT_GRAMMARS) grammars.add(script);
-    else grammars.add(grammar);
-  }
-  return grammars;
+  return grammarsForFiles(targets.map((target) => target.absolute));
 }
 
 /** The roots the project index of `paths` reads from: the outermost workspace root above each path, else its git root, else the path. */

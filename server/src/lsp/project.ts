@@ -19,6 +19,7 @@ import { textString } from '../core/source-text';
 import type { Analyzer } from './analysis';
 import { TolerantConfigLoader } from './config-loader';
 import { DocumentStore, uriToPath } from './documents';
+import { IndexHelper } from './index-helper';
 import { Logger } from './log';
 import { runInSlices } from './turns';
 
@@ -57,6 +58,10 @@ export class ProjectService {
   /** Files whose views were dropped since the last refresh told the documents. */
   private readonly staleFiles = new Set<string>();
   private refreshing?: Promise<void>;
+  /** The index's second thread while the first build reads on it, the files changed meanwhile, and when it goes on after typing. */
+  private helper?: IndexHelper;
+  private readonly changedWhileHelped = new Set<string>();
+  private helperResumes?: NodeJS.Timeout;
   /** When a document last changed (performance.now()). */
   private lastChange = -Infinity;
   /** Resolves once typing has paused (at once when nobody types). */
@@ -118,8 +123,13 @@ export class ProjectService {
       }
       await this.typingPaused();
       const files = discoverFiles(folders, { loader: new TolerantConfigLoader(), note: (message) => this.log.info(`Project index: ${message}`) }).map((target) => target.absolute);
-      await runInSlices(this.steps(index, files, (done, total) => progress.report(total ? Math.round((done / total) * 100) : 100, `${done}/${total} files`)), SLICE_MS, () => this.index === index, this.whileTyping);
-      this.log.info(`Project index: ${index.pending().length === 0 ? 'ready' : 'stopped'}, ${files.length} files in ${Math.round(performance.now() - started)} ms.`);
+      const report = (done: number, total: number) => progress.report(total ? Math.round((done / total) * 100) : 100, `${done}/${total} files`);
+      const stillWanted = () => this.index === index;
+      await runInSlices(this.prefilterSteps(index, files), SLICE_MS, stillWanted, this.whileTyping);
+      const helped = stillWanted() ? await this.readWithHelper(index, folders, report) : 0;
+      await runInSlices(this.steps(index, report), SLICE_MS, stillWanted, this.whileTyping);
+      const how = helped ? `, ${helped} of them read on a second thread` : '';
+      this.log.info(`Project index: ${index.pending().length === 0 ? 'ready' : 'stopped'}, ${files.length} files in ${Math.round(performance.now() - started)} ms${how}.`);
     } finally {
       progress.done();
     }
@@ -129,12 +139,52 @@ export class ProjectService {
     if (open.length) this.stale.fire(open);
   }
 
-  private *steps(index: ProjectIndex, files: readonly string[], report: (done: number, total: number) => void): Generator<void, void, undefined> {
+  private *prefilterSteps(index: ProjectIndex, files: readonly string[]): Generator<void, void, undefined> {
     for (let start = 0; start < files.length; start += 10) {
       index.addCandidates(files.slice(start, start + 10));
       yield;
     }
-    // Then the files that call a wrapper those define (index.pending() gives them once all are read).
+  }
+
+  /**
+   * On a large workspace, the candidates read on this thread and on a second one (index-helper.ts),
+   * each taking the next; then what the other read is taken over, but for the files that changed
+   * meanwhile and what read them. How many files the second thread read (0 without one).
+   */
+  private async readWithHelper(index: ProjectIndex, folders: readonly string[], report: (done: number, total: number) => void): Promise<number> {
+    const order = index.candidatesLargestFirst();
+    const open = this.documents.all().map((document) => document.uri).filter((uri) => uri.startsWith('file:')).map(uriToPath);
+    const helper = IndexHelper.start(index, folders, order, open, (message) => this.log.error('Indexing the project on a second thread', new Error(message)));
+    if (!helper) return 0;
+    this.helper = helper;
+    this.changedWhileHelped.clear();
+    try {
+      await runInSlices(this.sharedSteps(index, helper, report), SLICE_MS, () => this.index === index, this.whileTyping);
+      if (this.index !== index) return 0;
+      const read = await helper.read;
+      let adopted = 0;
+      for (const [file, summary] of read) {
+        if (this.changedWhileHelped.has(file) || summary.reads.some((other) => this.changedWhileHelped.has(other))) continue;
+        index.adopt(file, summary);
+        adopted++;
+      }
+      return adopted;
+    } finally {
+      helper.stop();
+      this.helper = undefined;
+    }
+  }
+
+  private *sharedSteps(index: ProjectIndex, helper: IndexHelper, report: (done: number, total: number) => void): Generator<void, void, undefined> {
+    for (let file = helper.take(); file !== undefined; file = helper.take()) {
+      yield* index.summariseInSteps(file, SLICE_MS);
+      report(helper.taken(), helper.order.length);
+      yield;
+    }
+  }
+
+  /** The candidates not read yet (all of them without a second thread); then the files that call a wrapper those define (index.pending() gives them once all are read). */
+  private *steps(index: ProjectIndex, report: (done: number, total: number) => void): Generator<void, void, undefined> {
     for (let pending = index.pending(); pending.length; pending = index.pending()) {
       for (const [done, file] of pending.entries()) {
         yield* index.summariseInSteps(file, SLICE_MS);
@@ -144,8 +194,18 @@ export class ProjectService {
     }
   }
 
+
+  /** While the author types, the second thread waits too (after the file it is reading), as this thread's indexing does. */
+  private holdHelper(): void {
+    if (!this.helper) return;
+    this.helper.hold(true);
+    clearTimeout(this.helperResumes);
+    this.helperResumes = setTimeout(() => this.helper?.hold(false), TYPING_PAUSE_MS);
+  }
+
   /** An open document changed: what other documents see of it is brought up to date once typing pauses. */
   private documentChanged(uri: string): void {
+    this.holdHelper();
     if (!uri.startsWith('file:')) return;
     clearTimeout(this.changedDocuments.get(uri));
     this.changedDocuments.set(uri, setTimeout(() => {
@@ -162,6 +222,7 @@ export class ProjectService {
   filesChanged(files: readonly string[]): void {
     const index = this.index;
     if (!index) return;
+    if (this.helper) for (const file of files) this.changedWhileHelped.add(file);
     for (const file of files) {
       if (!isProjectFile(file)) continue;
       for (const dropped of index.changed(file)) this.staleFiles.add(dropped);

@@ -313,6 +313,18 @@ const LSP_LANGUAGE_GRAMMARS: Record<string, GrammarId> = {
   csharp: 'csharp',
 };
 
+/** The grammars files at these paths need: a TS/JS file all three script grammars (its modules import each other's). */
+export function grammarsForFiles(files: Iterable<string>): Set<GrammarId> {
+  const grammars = new Set<GrammarId>();
+  for (const file of files) {
+    const grammar = grammarForPath(file);
+    if (!grammar) continue;
+    if (SCRIPT_GRAMMARS.includes(grammar)) for (const script of SCRIPT_GRAMMARS) grammars.add(script);
+    else grammars.add(grammar);
+  }
+  return grammars;
+}
+
 /** The grammar for a file path, or undefined when the file is not one we lint. */
 export function grammarForPath(filePath: string): GrammarId | undefined {
   return EXTENSION_GRAMMARS[path.extname(filePath).toLowerCase()];
