@@ -62,7 +62,7 @@ const BUILD_LINE = `// mcp-tool-lint build ${'0'.repeat(40)}`;
 const builds = [
   esbuild.build({ ...common, entryPoints: { extension: 'client/src/extension.ts' }, outdir: dist, external: ['vscode'] }),
   // The first line names the build (BUILD_LINE, filled in below): the CLI and the server take a code cache only from the same build (entry/code-cache.ts).
-  esbuild.build({ ...common, entryPoints: { 'server-main': 'server/src/lsp/server-main.ts', 'cli-main': 'server/src/cli/main.ts' }, outdir: dist, banner: { js: BUILD_LINE } }),
+  esbuild.build({ ...common, entryPoints: { 'server-main': 'server/src/lsp/main.ts', 'cli-main': 'server/src/cli/main.ts' }, outdir: dist, banner: { js: BUILD_LINE } }),
   // dist/server.js and dist/cli.js set V8's flags before the server's and the CLI's bundles are compiled (lsp/start.ts, cli/start.ts).
   esbuild.build({ ...common, entryPoints: { server: 'server/src/lsp/start.ts' }, outdir: dist, external: ['./server-main.js'], banner: { js: '#!/usr/bin/env node' } }),
   esbuild.build({ ...common, entryPoints: { cli: 'server/src/cli/start.ts' }, outdir: dist, external: ['./cli-main.js'], banner: { js: '#!/usr/bin/env node' } }),

@@ -24,4 +24,4 @@ export const HEAP_FLAGS: readonly string[] = ['--semi-space-growth-factor=1', '-
 
 for (const flag of HEAP_FLAGS) v8.setFlagsFromString(flag);
 // Compiled from the code cache the build made (entry/code-cache.ts).
-requireWithCodeCache(path.join(__dirname, 'server-main.js'));
+(requireWithCodeCache(path.join(__dirname, 'server-main.js')) as typeof import('./main')).run();
