@@ -58,10 +58,10 @@ export class DiskFileSystem implements ProjectFileSystem {
   readText(absolute: string): string | undefined {
     const open = this.overlay(absolute);
     if (open !== undefined) return open;
-    const real = this.inside(absolute);
-    if (!real) return undefined;
     try {
-      const stat = fs.statSync(real);
+      const file = this.realFile(absolute);
+      if (!file) return undefined;
+      const { real, stat } = file;
       if (!stat.isFile() || stat.size > this.maxFileSize) return undefined;
       const bytes = fs.readFileSync(real);
       if (bytes.includes(0)) return undefined;
@@ -70,6 +70,20 @@ export class DiskFileSystem implements ProjectFileSystem {
     } catch {
       return undefined;
     }
+  }
+
+  /**
+   * A file's real path inside the roots and its stat. A file that is no symbolic link is where its folder
+   * really is: one realpath per folder, not per file (the index reads thousands of files of a few hundred folders).
+   */
+  private realFile(absolute: string): { real: string; stat: fs.Stats } | undefined {
+    const own = fs.lstatSync(absolute);
+    if (own.isSymbolicLink()) {
+      const real = this.inside(absolute);
+      return real ? { real, stat: fs.statSync(real) } : undefined;
+    }
+    const folder = this.inside(path.dirname(absolute));
+    return folder ? { real: path.join(folder, path.basename(absolute)), stat: own } : undefined;
   }
 
   isFile(absolute: string): boolean {
