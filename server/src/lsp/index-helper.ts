@@ -3,19 +3,21 @@
  * server reads the candidates' tools on its main thread, in slices between messages, and on one
  * worker thread beside it, each taking the next candidate from a shared counter, largest first (as
  * the CLI's threads do, cli/thread-share.ts). The worker then hands over what it read (plain
- * summaries) and ends. It is this same server bundle started with `workerData`; it reads files as
- * they are on disk, so the documents open in the editor are left to the main thread, and it waits
- * while the author types, as the main thread's indexing does.
+ * summaries) and ends. It is this same server bundle started with `workerData`, started as soon as
+ * discovery has found many source files, so that Node's start of it and its grammars overlap the
+ * main thread's pre-filter; it reads files as they are on disk, so the documents open in the editor
+ * are left to the main thread, and it waits while the author types, as the main thread's indexing does.
  */
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { parentPort, Worker, workerData } from 'node:worker_threads';
 import { initAnalysis } from '../core/analyze';
-import { grammarsForFiles } from '../core/parse/parser';
+import { GrammarId, grammarsForFiles } from '../core/parse/parser';
 import { DiskFileSystem } from '../core/project/file-system';
 import { CandidateList, ModuleSummary, ProjectIndex } from '../core/project/project-index';
 
-/** Below this many candidates to read, a second thread costs more (its start, its grammars) than it saves. */
+/** A worker is started for this many source files found, and kept for this many candidates to read: fewer take less than its start. */
+const MIN_FILES = 300;
 const MIN_CANDIDATES = 60;
 /** The shared Int32s: the next candidate to take, and whether the author is typing (1: wait). */
 const NEXT = 0;
@@ -27,12 +29,17 @@ interface HelperData {
   mcpToolLintIndexHelper: true;
   folders: readonly string[];
   serverModules: readonly string[];
+  grammars: GrammarId[];
+  shared: SharedArrayBuffer;
+}
+
+/** What the worker reads, once the main thread's pre-filter has chosen the candidates. */
+interface Work {
   candidates: CandidateList;
   /** The candidates in the order both threads take them. */
   order: readonly string[];
   /** Files the worker leaves to the main thread (open documents: their text is the editor's). */
   leave: readonly string[];
-  shared: SharedArrayBuffer;
 }
 
 type Summaries = Array<[file: string, summary: ModuleSummary]>;
@@ -40,28 +47,29 @@ type FromHelper = { read: Summaries } | { error: string };
 
 export class IndexHelper {
   private readonly shared = new Int32Array(new SharedArrayBuffer(2 * Int32Array.BYTES_PER_ELEMENT));
-  /** What the worker read, once it is done (empty when it failed). */
+  private readonly worker: Worker;
+  private order: readonly string[] = [];
+  /** What the worker read, once it is done (empty when it failed or was not given work). */
   readonly read: Promise<Summaries>;
 
   /**
-   * A helper for reading `order` beside the main thread, or undefined when the machine has one core or there
-   * is too little to read. MCP_TOOL_LINT_INDEX_HELPER says otherwise: 0 none, 1 one, `only` one that reads
+   * A helper for the index of `files` (what discovery found), or undefined when the machine has one core or
+   * there are too few files. MCP_TOOL_LINT_INDEX_HELPER says otherwise: 0 none, 1 one, `only` one that reads
    * every candidate but the open documents (the tests' way to see its summaries used).
    */
-  static start(index: ProjectIndex, folders: readonly string[], order: readonly string[], leave: readonly string[], onError: (message: string) => void): IndexHelper | undefined {
-    const forced = process.env.MCP_TOOL_LINT_INDEX_HELPER;
-    const wanted = forced !== undefined && forced !== '' ? forced !== '0' : order.length >= MIN_CANDIDATES && os.availableParallelism() >= 2;
-    return wanted ? new IndexHelper(index, folders, order, leave, forced === 'only', onError) : undefined;
+  static start(index: ProjectIndex, folders: readonly string[], files: readonly string[], onError: (message: string) => void): IndexHelper | undefined {
+    const forced = process.env.MCP_TOOL_LINT_INDEX_HELPER || undefined;
+    const wanted = forced !== undefined ? forced !== '0' : files.length >= MIN_FILES && os.availableParallelism() >= 2;
+    return wanted ? new IndexHelper(index, folders, files, forced, onError) : undefined;
   }
 
-  private constructor(
-    index: ProjectIndex, folders: readonly string[], readonly order: readonly string[], leave: readonly string[], private readonly readsAll: boolean, onError: (message: string) => void,
-  ) {
+  private constructor(index: ProjectIndex, folders: readonly string[], files: readonly string[], private readonly forced: string | undefined, onError: (message: string) => void) {
     const data: HelperData = {
-      mcpToolLintIndexHelper: true, folders, serverModules: index.serverModules, candidates: index.candidateList(), order, leave, shared: this.shared.buffer as SharedArrayBuffer,
+      mcpToolLintIndexHelper: true, folders, serverModules: index.serverModules, grammars: [...grammarsForFiles(files)], shared: this.shared.buffer as SharedArrayBuffer,
     };
     // dist/server.js, the server's entry: it loads the bundle as the main thread did, then runs runIndexHelper.
     const worker = new Worker(path.join(__dirname, 'server.js'), { workerData: data, resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } });
+    this.worker = worker;
     this.read = new Promise<Summaries>((resolve) => {
       let settled = false;
       const settle = (read: Summaries, error?: string) => {
@@ -77,16 +85,31 @@ export class IndexHelper {
     });
   }
 
-  /** The next candidate of `order` this thread reads; undefined once all are taken. */
+  /**
+   * Gives the worker the candidates to read in `order`, but for `leave`; false (and the worker ended) when there
+   * are too few to be worth it. From then on both threads `take` the next one.
+   */
+  begin(candidates: CandidateList, order: readonly string[], leave: readonly string[]): boolean {
+    if (this.forced === undefined && order.length < MIN_CANDIDATES) {
+      this.stop();
+      void this.worker.terminate();
+      return false;
+    }
+    this.order = order;
+    this.worker.postMessage({ candidates, order, leave } satisfies Work);
+    return true;
+  }
+
+  /** The next candidate this thread reads; undefined once all are taken (always, with `only`: the worker reads them all). */
   take(): string | undefined {
-    if (this.readsAll) return undefined;
+    if (this.forced === 'only') return undefined;
     const slot = Atomics.add(this.shared, NEXT, 1);
     return slot < this.order.length ? this.order[slot] : undefined;
   }
 
-  /** How many candidates the two threads have taken so far. */
-  taken(): number {
-    return Math.min(Atomics.load(this.shared, NEXT), this.order.length);
+  /** How many candidates the two threads have taken so far, and of how many. */
+  progress(): { taken: number; total: number } {
+    return { taken: Math.min(Atomics.load(this.shared, NEXT), this.order.length), total: this.order.length };
   }
 
   /** The author is typing: the worker waits after the file it is reading. */
@@ -95,10 +118,16 @@ export class IndexHelper {
     if (!holding) Atomics.notify(this.shared, TYPING);
   }
 
-  /** Ends the worker's reading at once (the index was replaced): it takes no more files. */
+  /** Ends the worker's reading (the index was replaced, or it is done): it takes no more files. */
   stop(): void {
     Atomics.store(this.shared, NEXT, 0x3fffffff);
     this.hold(false);
+  }
+
+  /** Ends the worker without waiting for what it read (the build stopped before `begin`). */
+  cancel(): void {
+    this.stop();
+    void this.worker.terminate();
   }
 }
 
@@ -109,14 +138,16 @@ export function isIndexHelper(): boolean {
 
 export async function runIndexHelper(): Promise<void> {
   const port = parentPort!;
-  const { folders, serverModules, candidates, order, leave, shared } = workerData as HelperData;
+  const { folders, serverModules, grammars, shared } = workerData as HelperData;
   try {
-    await initAnalysis([...grammarsForFiles(order)]);
+    // The grammars compile while the main thread's pre-filter runs; then the work it chose.
+    const [, work] = await Promise.all([initAnalysis(grammars), new Promise<Work>((resolve) => port.once('message', resolve))]);
     const index = new ProjectIndex(folders, new DiskFileSystem(folders), { serverModules });
-    index.takeCandidates(candidates);
+    index.takeCandidates(work.candidates);
     const flags = new Int32Array(shared);
-    const left = new Set(leave);
+    const left = new Set(work.leave);
     const own: string[] = [];
+    const { order } = work;
     for (let slot = Atomics.add(flags, NEXT, 1); slot < order.length; slot = Atomics.add(flags, NEXT, 1)) {
       while (Atomics.load(flags, TYPING) === 1) Atomics.wait(flags, TYPING, 1, 250);
       if (left.has(order[slot])) continue;

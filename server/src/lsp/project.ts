@@ -125,8 +125,15 @@ export class ProjectService {
       const files = discoverFiles(folders, { loader: new TolerantConfigLoader(), note: (message) => this.log.info(`Project index: ${message}`) }).map((target) => target.absolute);
       const report = (done: number, total: number) => progress.report(total ? Math.round((done / total) * 100) : 100, `${done}/${total} files`);
       const stillWanted = () => this.index === index;
-      await runInSlices(this.prefilterSteps(index, files), SLICE_MS, stillWanted, this.whileTyping);
-      const helped = stillWanted() ? await this.readWithHelper(index, folders, report) : 0;
+      // Started now, the second thread's start and grammars overlap the pre-filter.
+      const helper = IndexHelper.start(index, folders, files, (message) => this.log.error('Indexing the project on a second thread', new Error(message)));
+      let helped = 0;
+      try {
+        await runInSlices(this.prefilterSteps(index, files), SLICE_MS, stillWanted, this.whileTyping);
+        if (helper && stillWanted()) helped = await this.readWithHelper(index, helper, report);
+      } finally {
+        helper?.cancel();
+      }
       await runInSlices(this.steps(index, report), SLICE_MS, stillWanted, this.whileTyping);
       const how = helped ? `, ${helped} of them read on a second thread` : '';
       this.log.info(`Project index: ${index.pending().length === 0 ? 'ready' : 'stopped'}, ${files.length} files in ${Math.round(performance.now() - started)} ms${how}.`);
@@ -151,11 +158,9 @@ export class ProjectService {
    * each taking the next; then what the other read is taken over, but for the files that changed
    * meanwhile and what read them. How many files the second thread read (0 without one).
    */
-  private async readWithHelper(index: ProjectIndex, folders: readonly string[], report: (done: number, total: number) => void): Promise<number> {
-    const order = index.candidatesLargestFirst();
+  private async readWithHelper(index: ProjectIndex, helper: IndexHelper, report: (done: number, total: number) => void): Promise<number> {
     const open = this.documents.all().map((document) => document.uri).filter((uri) => uri.startsWith('file:')).map(uriToPath);
-    const helper = IndexHelper.start(index, folders, order, open, (message) => this.log.error('Indexing the project on a second thread', new Error(message)));
-    if (!helper) return 0;
+    if (!helper.begin(index.candidateList(), index.candidatesLargestFirst(), open)) return 0;
     this.helper = helper;
     this.changedWhileHelped.clear();
     try {
@@ -178,7 +183,8 @@ export class ProjectService {
   private *sharedSteps(index: ProjectIndex, helper: IndexHelper, report: (done: number, total: number) => void): Generator<void, void, undefined> {
     for (let file = helper.take(); file !== undefined; file = helper.take()) {
       yield* index.summariseInSteps(file, SLICE_MS);
-      report(helper.taken(), helper.order.length);
+      const { taken, total } = helper.progress();
+      report(taken, total);
       yield;
     }
   }
