@@ -204,3 +204,28 @@ describe('project index read on the server\'s second thread (MCP_TOOL_LINT_INDEX
     assert.deepEqual(described((await client.waitForDiagnostics(projects.uri, 1)).diagnostics, root), PROJECTS_FINDINGS);
   });
 });
+
+test('a workspace of many source files and few tool modules: the second thread started for it is ended quietly, and the index is ready', async () => {
+  const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'mtl-project-few-tools-')));
+  try {
+    fs.mkdirSync(path.join(root, 'pkg'));
+    for (let index = 0; index < 320; index++) fs.writeFileSync(path.join(root, 'pkg', `module_${index}.py`), `def scale_${index}(value: float) -> float:\n    return value * ${index}\n`);
+    fs.writeFileSync(path.join(root, 'pkg', 'tools.py'), 'from mcp.server.fastmcp import FastMCP\n\nmcp = FastMCP("few")\n\n\n@mcp.tool()\ndef get_value(key: str) -> str:\n    """Get a value."""\n    return key\n');
+    const capabilities = { ...DEFAULT_CAPABILITIES, window: { workDoneProgress: true } };
+    const { client } = await LspClient.start({ capabilities, workspaceFolders: [{ uri: uriOf(root), name: 'few' }], env: { MCP_TOOL_LINT_INDEX_HELPER: '' } });
+    try {
+      await client.waitForProgressEnd('Indexing MCP tools');
+      // Its exit is seen a moment after the index is ready: the tools module's diagnostics come after it.
+      const tools = new TestDocument(uriOf(path.join(root, 'pkg', 'tools.py')), 'python', fs.readFileSync(path.join(root, 'pkg', 'tools.py'), 'utf8'));
+      await client.open(tools);
+      assert.deepEqual((await client.waitForDiagnostics(tools.uri, 1)).diagnostics.map((diagnostic) => diagnostic.code), ['missing-annotations', 'undocumented-parameter', 'vague-description']);
+      const messages = client.logs.map((log) => log.message);
+      assert.ok(messages.some((message) => /^Project index: ready, 321 files in \d+ ms\.$/.test(message)), messages.join('\n'));
+      assert.deepEqual(client.logs.filter((log) => log.type === 1).map((log) => log.message), []);
+    } finally {
+      client.kill();
+    }
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+});

@@ -49,6 +49,8 @@ export class IndexHelper {
   private readonly shared = new Int32Array(new SharedArrayBuffer(2 * Int32Array.BYTES_PER_ELEMENT));
   private readonly worker: Worker;
   private order: readonly string[] = [];
+  /** Set when this side ends the worker: its exit is no error then. */
+  private ended = false;
   /** What the worker read, once it is done (empty when it failed or was not given work). */
   readonly read: Promise<Summaries>;
 
@@ -75,7 +77,7 @@ export class IndexHelper {
       const settle = (read: Summaries, error?: string) => {
         if (settled) return;
         settled = true;
-        if (error) onError(error);
+        if (error && !this.ended) onError(error);
         resolve(read);
         void worker.terminate();
       };
@@ -86,15 +88,11 @@ export class IndexHelper {
   }
 
   /**
-   * Gives the worker the candidates to read in `order`, but for `leave`; false (and the worker ended) when there
-   * are too few to be worth it. From then on both threads `take` the next one.
+   * Gives the worker the candidates to read in `order`, but for `leave`; false when there are too few to be
+   * worth it (`cancel` ends it then). From then on both threads `take` the next one.
    */
   begin(candidates: CandidateList, order: readonly string[], leave: readonly string[]): boolean {
-    if (this.forced === undefined && order.length < MIN_CANDIDATES) {
-      this.stop();
-      void this.worker.terminate();
-      return false;
-    }
+    if (this.forced === undefined && order.length < MIN_CANDIDATES) return false;
     this.order = order;
     this.worker.postMessage({ candidates, order, leave } satisfies Work);
     return true;
@@ -124,10 +122,11 @@ export class IndexHelper {
     this.hold(false);
   }
 
-  /** Ends the worker without waiting for what it read (the build stopped before `begin`). */
-  cancel(): void {
+  /** Ends the worker, without what it has not handed over yet; resolves once it has exited. */
+  async cancel(): Promise<void> {
+    this.ended = true;
     this.stop();
-    void this.worker.terminate();
+    await this.worker.terminate();
   }
 }
 

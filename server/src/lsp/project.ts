@@ -132,7 +132,8 @@ export class ProjectService {
         await runInSlices(this.prefilterSteps(index, files), SLICE_MS, stillWanted, this.whileTyping);
         if (helper && stillWanted()) helped = await this.readWithHelper(index, helper, report);
       } finally {
-        helper?.cancel();
+        // Done with it (it hands over what it read before it ends), or not wanted after all.
+        await helper?.cancel();
       }
       await runInSlices(this.steps(index, report), SLICE_MS, stillWanted, this.whileTyping);
       const how = helped ? `, ${helped} of them read on a second thread` : '';
