@@ -201,7 +201,6 @@ export class ProjectService {
     }
   }
 
-
   /** While the author types, the second thread waits too (after the file it is reading), as this thread's indexing does. */
   private holdHelper(): void {
     if (!this.helper) return;
