@@ -14,9 +14,9 @@ import { CompiledWasm, compileWasm, GrammarId, useCompiledWasm } from '../core/p
 import { ProfileName } from '../core/rules/rule';
 import { RuleOverride } from '../core/severity';
 import { InputError, LintTarget } from './discover';
-import { CandidateList } from '../core/project/project-index';
+import { CandidateList, SummaryEntries } from '../core/project/project-index';
 import { grammarsFor, LintedFile, LintOptions, lintTarget } from './lint';
-import { SHARE_SLOTS, SummaryEntries, ThreadShare } from './thread-share';
+import { SHARE_SLOTS, ThreadShare } from './thread-share';
 
 export interface WorkerSettings {
   /** `--config FILE`, loaded again by each worker. */

@@ -45,7 +45,7 @@ export async function previewFile(options: CliOptions): Promise<string> {
   const target = { display: file, absolute };
   useWasmTiers(wasmTiersFor(fileSizes([target]), 1));
   await initAnalysis(grammarsFor([target]));
-  const project = projectIndexFor([file], [{ display: file, absolute }], { serverModules: config?.serverModules, maxFileSize: options.maxFileSize ?? config?.maxFileSize }).viewFor(absolute);
+  const project = projectIndexFor([file], [target], { serverModules: config?.serverModules, maxFileSize: options.maxFileSize ?? config?.maxFileSize }).viewFor(absolute);
   const analysis = analyzeText(withLfLineBreaks(source.text), absolute, { ...settings, project, allEffects: true });
   if (!analysis) throw new InputError(`cannot preview ${file}: not a Python, TypeScript or JavaScript file`);
   let tools = projectFile(file, analysis.declarations, analysis.findings, showFile, analysis.effects).tools;
@@ -74,10 +74,10 @@ interface ServerPreviewOptions {
 async function previewServerOf(file: string, absolute: string, name: string, options: ServerPreviewOptions): Promise<unknown> {
   const root = wholeProjectRootFor(absolute, new DiskFileSystem(['/']));
   // Every source file of the project, for the index: a folder whose config cannot be read still holds modules (analysing a tool there reports the config).
-  const targets = discoverFiles([root], { loader: new TolerantConfigLoader(), note: () => undefined });
+  const targets = [...discoverFiles([root], { loader: new TolerantConfigLoader(), note: () => undefined }), { display: file, absolute }];
   useWasmTiers(wasmTiersFor(fileSizes(targets), 1));
-  await initAnalysis(grammarsFor([...targets, { display: file, absolute }]));
-  const index = projectIndexFor([root], [...targets, { display: file, absolute }], options);
+  await initAnalysis(grammarsFor(targets));
+  const index = projectIndexFor([root], targets, options);
   const { server, known } = findServer(index, absolute, name);
   if (!server) {
     throw new InputError(`${file} has no server named "${name}"${known.length ? `; servers found there: ${known.join(', ')}` : '; it makes or imports none'}`);

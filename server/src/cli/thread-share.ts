@@ -6,7 +6,7 @@
  * (their declarations and effects are still in its index: one parse per file) and its share of the
  * files no thread read (those the pre-filter turns away: most take no parse).
  */
-import { CandidateList, ModuleSummary, ProjectIndex } from '../core/project/project-index';
+import { CandidateList, ProjectIndex, SummaryEntries } from '../core/project/project-index';
 import { LintTarget } from './discover';
 import { unreadProjectIndex } from './lint';
 
@@ -14,8 +14,6 @@ import { unreadProjectIndex } from './lint';
 const READ_SLOT = 0;
 const LINT_SLOT = 1;
 export const SHARE_SLOTS = 2;
-
-export type SummaryEntries = Array<[file: string, summary: ModuleSummary]>;
 
 export interface ShareSettings {
   projectPaths: readonly string[];
@@ -43,13 +41,10 @@ export class ThreadShare {
       this.index.summarise(order[slot]);
       this.own.add(order[slot]);
     });
-    const entries: SummaryEntries = [];
-    for (const file of this.own) {
-      const summary = this.index.summaryOf(file);
-      // Without a summary to hand over, the file is no thread's own: one thread lints it with the unread ones.
-      if (summary) entries.push([file, summary]);
-      else this.own.delete(file);
-    }
+    const entries = this.index.summariesOf(this.own);
+    // Without a summary to hand over, a file is no thread's own: one thread lints it with the unread ones.
+    const handed = new Set(entries.map(([file]) => file));
+    for (const file of this.own) if (!handed.has(file)) this.own.delete(file);
     return entries;
   }
 

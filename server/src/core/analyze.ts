@@ -193,16 +193,17 @@ export function checkDeclarations(declarations: readonly ToolDeclaration[], text
 
 /**
  * The active rules with one context each, for one run over a file's declarations: a context made
- * per rule and declaration was a tenth of the CLI's allocations. Each check reports into `into`.
+ * per rule and declaration was a tenth of the CLI's allocations. A context is made when its rule first
+ * checks something (a keystroke re-checks one or two declarations), and each check reports into `into`.
  */
 class RuleChecks {
   private readonly active: readonly ActiveRule[];
-  private readonly contexts: RuleContext[];
+  private readonly contexts: Array<RuleContext | undefined>;
   private into: Finding[] = [];
 
-  constructor(options: AnalysisOptions, text: SourceText) {
+  constructor(private readonly options: AnalysisOptions, private readonly text: SourceText) {
     this.active = activeRules(options);
-    this.contexts = this.active.map(({ rule, severity }) => this.contextFor(rule, severity, options, text));
+    this.contexts = new Array(this.active.length);
   }
 
   /** A declaration's own findings: from `memo`, or checked now (and kept there). */
@@ -210,7 +211,7 @@ class RuleChecks {
     const memoised = memo?.get(declaration);
     if (memoised) return memoised;
     const checked: Finding[] = (this.into = []);
-    for (let index = 0; index < this.active.length; index++) this.active[index].rule.check?.(declaration, this.contexts[index]);
+    for (let index = 0; index < this.active.length; index++) this.active[index].rule.check?.(declaration, this.context(index));
     memo?.set(declaration, checked);
     return checked;
   }
@@ -218,7 +219,12 @@ class RuleChecks {
   /** The file-wide checks' findings, added to `into`. */
   fileFindings(declarations: readonly ToolDeclaration[], into: Finding[]): void {
     this.into = into;
-    for (let index = 0; index < this.active.length; index++) this.active[index].rule.checkFile?.(declarations, this.contexts[index]);
+    for (let index = 0; index < this.active.length; index++) this.active[index].rule.checkFile?.(declarations, this.context(index));
+  }
+
+  private context(index: number): RuleContext {
+    const { rule, severity } = this.active[index];
+    return (this.contexts[index] ??= this.contextFor(rule, severity, this.options, this.text));
   }
 
   private contextFor(rule: Rule, severity: Severity, options: AnalysisOptions, text: SourceText): RuleContext {

@@ -14,7 +14,7 @@ import { parentPort, Worker, workerData } from 'node:worker_threads';
 import { initAnalysis } from '../core/analyze';
 import { GrammarId, grammarsForFiles } from '../core/parse/parser';
 import { DiskFileSystem } from '../core/project/file-system';
-import { CandidateList, ModuleSummary, ProjectIndex } from '../core/project/project-index';
+import { CandidateList, ProjectIndex, SummaryEntries } from '../core/project/project-index';
 
 /** A worker is started for this many source files found, and kept for this many candidates to read: fewer take less than its start. */
 const MIN_FILES = 300;
@@ -42,8 +42,7 @@ interface Work {
   leave: readonly string[];
 }
 
-type Summaries = Array<[file: string, summary: ModuleSummary]>;
-type FromHelper = { read: Summaries } | { error: string };
+type FromHelper = { read: SummaryEntries } | { error: string };
 
 export class IndexHelper {
   private readonly shared = new Int32Array(new SharedArrayBuffer(2 * Int32Array.BYTES_PER_ELEMENT));
@@ -52,7 +51,7 @@ export class IndexHelper {
   /** Set when this side ends the worker: its exit is no error then. */
   private ended = false;
   /** What the worker read, once it is done (empty when it failed or was not given work). */
-  readonly read: Promise<Summaries>;
+  readonly read: Promise<SummaryEntries>;
 
   /**
    * A helper for the index of `files` (what discovery found), or undefined when the machine has one core or
@@ -72,9 +71,9 @@ export class IndexHelper {
     // dist/server.js, the server's entry: it loads the bundle as the main thread did, then runs runIndexHelper.
     const worker = new Worker(path.join(__dirname, 'server.js'), { workerData: data, resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } });
     this.worker = worker;
-    this.read = new Promise<Summaries>((resolve) => {
+    this.read = new Promise<SummaryEntries>((resolve) => {
       let settled = false;
-      const settle = (read: Summaries, error?: string) => {
+      const settle = (read: SummaryEntries, error?: string) => {
         if (settled) return;
         settled = true;
         if (error && !this.ended) onError(error);
@@ -153,12 +152,7 @@ export async function runIndexHelper(): Promise<void> {
       index.summarise(order[slot]);
       own.push(order[slot]);
     }
-    const read: Summaries = [];
-    for (const file of own) {
-      const summary = index.summaryOf(file);
-      if (summary) read.push([file, summary]);
-    }
-    port.postMessage({ read } satisfies FromHelper);
+    port.postMessage({ read: index.summariesOf(own) } satisfies FromHelper);
   } catch (error) {
     port.postMessage({ error: error instanceof Error ? error.message : String(error) } satisfies FromHelper);
   }

@@ -6,12 +6,8 @@
  * after the parse does the same, copied so that it keeps no reference to the document's text.
  */
 import { Node } from 'web-tree-sitter';
-import { ownCopy, SourceText } from '../source-text';
-
-/** What a tree reads its nodes' text from once parsed (parser.ts TextSource). */
-interface TextSource {
-  text: SourceText;
-}
+import { ownCopy } from '../source-text';
+import type { TextSource } from './parser';
 
 const sources = new WeakMap<object, TextSource>();
 let installed = false;

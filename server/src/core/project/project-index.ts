@@ -44,6 +44,9 @@ export interface ModuleSummary {
   facts?: ModuleFacts;
 }
 
+/** Modules' summaries as one thread hands them to another. */
+export type SummaryEntries = Array<[file: string, summary: ModuleSummary]>;
+
 export interface ProjectIndexOptions {
   /** The config's `serverModules`: more SDK packages and modules. */
   serverModules?: readonly string[];
@@ -172,6 +175,16 @@ export class ProjectIndex implements SymbolSource {
     return [...this.candidates].map((file) => ({ file, size: size(file) }))
       .sort((a, b) => b.size - a.size || (a.file < b.file ? -1 : a.file > b.file ? 1 : 0))
       .map(({ file }) => file);
+  }
+
+  /** What this index read of `files`, for an index on another thread (`adopt`); files it read nothing of are left out. */
+  summariesOf(files: Iterable<string>): SummaryEntries {
+    const entries: SummaryEntries = [];
+    for (const file of files) {
+      const summary = this.summaryOf(file);
+      if (summary) entries.push([file, summary]);
+    }
+    return entries;
   }
 
   /** What this index read of `file` (its tools, its facts, the modules its view read), to hand to an index on another thread. */
