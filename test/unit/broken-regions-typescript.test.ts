@@ -97,9 +97,10 @@ class Typed {
   readonly options = {};
   syntax: DocumentSyntax;
 
-  constructor(text: string) {
+  /** `checksFor`: the reparse budget (IncrementalParse's), 0 to parse every edit afresh. */
+  constructor(text: string, checksFor?: () => number) {
     this.document = TextDocument.create('file:///small.ts', 'typescript', 1, text);
-    this.parsed = new IncrementalParse('typescript');
+    this.parsed = new IncrementalParse('typescript', checksFor);
     this.syntax = this.parsed.current(text);
     this.analyzer.analyze('typescript', this.syntax, text, this.options);
   }
@@ -189,6 +190,25 @@ test('no broken region when the statements around it would join without it (no s
     } finally {
       typed.parsed.delete();
     }
+  }
+});
+
+test('a file parsed afresh with a broken statement that cannot be split off (the statements around it would join) stays one tree, read as a fresh analysis reads it', sameInEitherPart(), () => {
+  const joining = SERVER_FILE.replace('handler);\nserver.registerTool("typed"', 'handler)\nserver.registerTool("typed"').replace('server.registerTool("after"', '(async () => server.connect())();\nserver.registerTool("after"');
+  // No reparse budget: each edit is parsed afresh, and the broken tree is deleted before its rest is tried alone.
+  const typed = new Typed(joining, () => 0);
+  try {
+    const offset = joining.indexOf('"Typed."');
+    const result = typed.type(offset, '"');
+    assert.equal(typed.parsed.lastParse, 'afresh');
+    assert.equal(typed.syntax.regions, undefined, 'one tree');
+    assert.ok(typed.syntax.tree.rootNode.hasError);
+    assert.equal(typed.syntax.tree.rootNode.toString(), parse('typescript', typed.text).rootNode.toString());
+    assert.equal(snapshot(result), snapshot(analyzeText(typed.text, 'small.ts', { effects: EFFECTS_NOT_READ })));
+    const restored = typed.type(offset, '', 1);
+    assert.equal(snapshot(restored), snapshot(analyzeText(joining, 'small.ts', { effects: EFFECTS_NOT_READ })), 'the quote deleted again');
+  } finally {
+    typed.parsed.delete();
   }
 });
 

@@ -271,16 +271,14 @@ export class IncrementalParse {
    */
   private parseAfresh(previous: DocumentSyntax, text: SourceText, kept: readonly Region[] = []): DocumentSyntax {
     this.lastParse = 'afresh';
+    for (const region of regionsOf(previous)) if (!kept.includes(region)) region.tree.delete();
+    previous.tree.delete();
+    this.joined.clear();
+    this.undoPoints?.clear();
     const rest = kept.length ? freshRest(this.reparseContext, text, kept) : undefined;
-    if (rest) {
-      for (const region of regionsOf(previous)) if (!kept.includes(region)) region.tree.delete();
-      previous.tree.delete();
-      this.joined.clear();
-      this.undoPoints?.clear();
-      return (this.syntax = withRegions(rest, kept));
-    }
-    this.forgetHistory(previous);
-    return (this.syntax = this.splitIfBroken({ tree: parse(this.grammar, text, undefined, undefined, this.source) }, text));
+    if (rest) return (this.syntax = withRegions(rest, kept));
+    for (const region of kept) region.tree.delete();
+    return (this.syntax = this.splitIfBroken({ tree: parse(this.grammar, text, undefined, undefined, this.source) }, text, true));
   }
 
   private forgetHistory(previous: DocumentSyntax): void {
@@ -292,20 +290,26 @@ export class IncrementalParse {
   /**
    * One tree with syntax errors, made into broken regions and the rest (region-split.ts) so that the
    * next edits are parsed as in a clean file; as it is when that fails (tried again some edits later).
+   * `fresh`: the tree is a parse of the whole from nothing, deleted before the rest is parsed and
+   * parsed again, the same, when there is no split.
    */
-  private splitIfBroken(syntax: DocumentSyntax, text: SourceText): DocumentSyntax {
+  private splitIfBroken(syntax: DocumentSyntax, text: SourceText, fresh = false): DocumentSyntax {
     if (!syntax.tree.rootNode.hasError) {
       this.sinceFailedSplit = undefined;
       return syntax;
     }
     if (this.sinceFailedSplit !== undefined && this.sinceFailedSplit < SPLIT_RETRY_EDITS) return syntax;
-    const split = splitIntoRegions(this.grammar, syntax.tree, text, this.source);
+    let dropped = false;
+    const split = splitIntoRegions(this.grammar, syntax.tree, text, this.source, fresh ? () => {
+      syntax.tree.delete();
+      dropped = true;
+    } : undefined);
     if (!split) {
       this.sinceFailedSplit = 0;
-      return syntax;
+      return dropped ? { tree: parse(this.grammar, text, undefined, undefined, this.source) } : syntax;
     }
     this.sinceFailedSplit = undefined;
-    syntax.tree.delete();
+    if (!dropped) syntax.tree.delete();
     this.joined.clear();
     // A typo deleted again would take back the one tree with errors.
     this.undoPoints?.clear();
