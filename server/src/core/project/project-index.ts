@@ -68,6 +68,7 @@ export class ProjectIndex implements SymbolSource {
   private readonly aggregates = new ServerLists({
     candidates: () => this.candidates,
     toolsRead: (file) => this.tools.get(file)?.tools,
+    isRead: (file) => this.tools.has(file),
     factsOf: (file) => this.factsOf(file),
     toolsOf: (file) => this.toolsOf(file),
     symbolIn: (file, dotted) => pythonMember(this, file, dotted.split('.'), new Set(), 0),

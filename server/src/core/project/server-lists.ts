@@ -13,6 +13,8 @@ export interface ServerListSource {
   candidates(): Iterable<string>;
   /** A candidate's tools as read so far (undefined while unread). */
   toolsRead(file: string): ModuleTools | undefined;
+  /** Whether a candidate's summary is read (its tools, maybe none, and its facts). */
+  isRead(file: string): boolean;
   factsOf(file: string): ModuleFacts | undefined;
   /** A module's tools, read now if they are not yet. */
   toolsOf(file: string): ModuleTools | undefined;
@@ -125,11 +127,17 @@ export class ServerLists {
     return tools;
   }
 
-  /** The tools registered on each server: declared on it, or a tool declared elsewhere given to its `add_tool`. */
+  /**
+   * The tools registered on each server: declared on it, or a tool declared elsewhere given to its `add_tool`.
+   * Of the candidates read so far: one not read yet (the index still building, or the file changed since)
+   * adds nothing until it is, as its own tools do not; its facts are not read here, on a keystroke's path
+   * (a keystroke asking while the index of 200 modules was building read them all: a second).
+   */
   private registered(): Map<string, RemoteTool[]> {
     if (this.byServer) return this.byServer;
     const byServer = new Map<string, RemoteTool[]>();
     for (const file of this.source.candidates()) {
+      if (!this.source.isRead(file)) continue;
       const own = this.source.toolsRead(file)?.tools ?? [];
       for (const tool of own) if (tool.serverKey) addTo(byServer, tool.serverKey, tool);
       const facts = this.source.factsOf(file);
@@ -148,7 +156,9 @@ export class ServerLists {
   private resolvedCompositions(): Map<string, ResolvedComposition[]> {
     if (this.compositions) return this.compositions;
     const byHost = new Map<string, ResolvedComposition[]>();
+    // The candidates read so far, as in `registered`.
     for (const file of this.source.candidates()) {
+      if (!this.source.isRead(file)) continue;
       const facts = this.source.factsOf(file);
       if (facts?.kind !== 'python') continue;
       for (const composition of facts.compositions) {
