@@ -78,12 +78,14 @@ function startServer(): void {
   const analyzer = new Analyzer(documents, settings, log, loadGrammarOnce);
   const project = new ProjectService(connection, documents, analyzer, log);
   analyzer.projectViews = (uri) => project.viewFor(uri);
+  const warmUp = new WarmUp(log, !process.argv.includes('--no-warm-up'));
+  project.warmingUp = () => warmUp.whileRunning();
   const context: ServerContext = {
     documents,
     settings,
     log,
     commands: new ServerCommands(),
-    warmUp: new WarmUp(log, !process.argv.includes('--no-warm-up')),
+    warmUp,
     analyzer,
     project,
     onInitialized: (listener) => initialized.event(listener),

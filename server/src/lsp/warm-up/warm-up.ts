@@ -41,6 +41,8 @@ export class WarmUp {
   /** Counts interruptions: a run started before the latest one ends at its next turn. */
   private interruptions = 0;
   private running: Promise<void> = Promise.resolve();
+  /** Warm-ups started and not yet finished or stopped. */
+  private unfinished = 0;
   private keystrokesTyped = 0;
 
   constructor(private readonly log: Logger, private readonly enabled = true) {}
@@ -50,7 +52,15 @@ export class WarmUp {
     if (!this.enabled || this.warmed.has(grammar)) return;
     this.warmed.add(grammar);
     const interruptions = this.interruptions;
-    this.running = this.running.then(() => this.run(grammar, interruptions)).catch((error: unknown) => this.log.error('Warming up', error));
+    this.unfinished++;
+    this.running = this.running.then(() => this.run(grammar, interruptions)).catch((error: unknown) => this.log.error('Warming up', error)).finally(() => {
+      this.unfinished--;
+    });
+  }
+
+  /** While a warm-up runs: a promise that resolves once the warm-ups started so far have finished or stopped. */
+  whileRunning(): Promise<void> | undefined {
+    return this.unfinished > 0 ? this.running : undefined;
   }
 
   /**
