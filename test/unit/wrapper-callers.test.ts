@@ -25,6 +25,8 @@ test('turned-away files that name a wrapper are read once the wrapper is known; 
   const index = new ProjectIndex([root], new DiskFileSystem([root]));
   index.addCandidates(['notes/__init__.py', 'notes/server.py', 'notes/share.py', 'notes/blog.py'].map(file));
   assert.deepEqual(index.pending(), [file('notes/server.py')], 'only the module with a tool word is a candidate at first');
+  const turnedAway = () => ['notes/__init__.py', 'notes/server.py', 'notes/share.py', 'notes/blog.py'].filter((relative) => index.isTurnedAway(file(relative)));
+  assert.deepEqual(turnedAway(), ['notes/__init__.py', 'notes/share.py', 'notes/blog.py']);
 
   const early = index.viewFor(file('notes/share.py'));
   const shareText = 'from notes.server import publish\nfrom typing import Annotated\n\ndef share_note(note_id: Annotated[str, "The note\'s ID."]) -> None:\n    """Share a note with the note\'s followers."""\n\n\npublish(share_note)\n';
@@ -33,6 +35,7 @@ test('turned-away files that name a wrapper are read once the wrapper is known; 
   index.summarise(file('notes/server.py'));
   assert.deepEqual(index.pending(), [file('notes/share.py')], 'share.py names publish(); blog.py only published_posts');
   assert.deepEqual(index.staleServerViews(), [file('notes/share.py')]);
+  assert.deepEqual(turnedAway(), ['notes/__init__.py', 'notes/blog.py'], 'share.py is turned away no more (the CLI lints the others without a second look)');
 
   const view = index.viewFor(file('notes/share.py'));
   assert.equal(view.mentionsRegistrationWrapper?.(shareText), true);

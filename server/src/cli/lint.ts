@@ -44,6 +44,8 @@ export function lintTarget(target: LintTarget, options: LintOptions): LintedFile
     options.note(`skipped ${target.display}: ${source.reason}`);
     return undefined;
   }
+  // Most of a repository's files: the index's pre-filter read them and found nothing, as analyzeText's would.
+  if (options.project?.isTurnedAway(target.absolute) && grammarForPath(target.absolute)) return { file: target.display, text: source.text, findings: [] };
   // Lone CRs are read as LF (same offsets), so findings sit on the lines LSP and the server count.
   const project = options.project?.viewFor(target.absolute);
   const text = withLfLineBreaks(source.text);

@@ -127,6 +127,14 @@ export class ProjectIndex implements SymbolSource {
     }
   }
 
+  /**
+   * Whether the pre-filter turned `file` away, for good so far: it names no tool word and no registration
+   * wrapper the candidates read define, so an analysis of the same text finds no tool (`analyzeText`'s pre-filter).
+   */
+  isTurnedAway(file: string): boolean {
+    return !this.candidates.has(file) && this.wrapperCallers.isTurnedAway(file);
+  }
+
   /** What the pre-filter decided of the files given (`addCandidates`, `addNamedFiles`), for an index on another thread (`takeCandidates`). */
   candidateList(): CandidateList {
     return { candidates: [...this.candidates], turnedAway: this.wrapperCallers.turnedAwayFiles() };

@@ -27,6 +27,11 @@ export class WrapperCallers {
     this.turnedAway.delete(file);
   }
 
+  /** Whether the pre-filter turned `file` away and no wrapper it names has been learnt since. */
+  isTurnedAway(file: string): boolean {
+    return this.turnedAway.has(file);
+  }
+
   /** The files turned away so far (for an index on another thread: `turnedAwayAlready`). */
   turnedAwayFiles(): string[] {
     return [...this.turnedAway];
