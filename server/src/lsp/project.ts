@@ -208,7 +208,7 @@ export class ProjectService {
     }
   }
 
-  /** While the author types, the second thread waits too (after its current step), as this thread's indexing does. */
+  /** While the author types, the second thread waits too (after the file it is reading), as this thread's indexing does. */
   private holdHelper(): void {
     if (!this.helper) return;
     this.helper.hold(true);
