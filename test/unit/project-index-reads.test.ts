@@ -7,32 +7,23 @@ import { test } from 'node:test';
 import { initAnalysis } from '../../server/src/core/analyze';
 import { discoverFiles } from '../../server/src/core/discover';
 import { TolerantConfigLoader } from '../../server/src/core/config/config';
-import { DiskFileSystem, ProjectFileSystem } from '../../server/src/core/project/file-system';
+import { Observations, recordingFileSystem } from '../../server/src/cli/cache/observations';
+import { DiskFileSystem } from '../../server/src/core/project/file-system';
 import { ProjectIndex } from '../../server/src/core/project/project-index';
 import { repoRoot } from '../helpers/fixtures';
 
 const JIRA = path.join(repoRoot(), 'test', 'projects', 'python-jira');
 const ISSUES = path.join(JIRA, 'src', 'jira_mcp', 'tools', 'issues.py');
 
-/** The disk, recording every file whose text is read. */
-function recordingFileSystem(roots: string[], reads: string[]): ProjectFileSystem {
-  const disk = new DiskFileSystem(roots);
-  return {
-    readText: (absolute) => {
-      reads.push(absolute);
-      return disk.readText(absolute);
-    },
-    isFile: (absolute) => disk.isFile(absolute),
-    isDirectory: (absolute) => disk.isDirectory(absolute),
-    list: (absolute) => disk.list(absolute),
-    realPath: (absolute) => disk.realPath(absolute),
-  };
+/** The files whose text was read, of what `recordingFileSystem` saw. */
+function textsRead(seen: Observations): string[] {
+  return Object.keys(seen).filter((key) => key.startsWith('readText\0')).map((key) => key.slice('readText\0'.length));
 }
 
 test('the tools on a server, asked for while the index is read, are those of the modules read so far: no other module is read for them', async () => {
   await initAnalysis();
-  const reads: string[] = [];
-  const index = new ProjectIndex([JIRA], recordingFileSystem([JIRA], reads));
+  const seen: Observations = {};
+  const index = new ProjectIndex([JIRA], recordingFileSystem(new DiskFileSystem([JIRA]), seen));
   const files = discoverFiles([JIRA], { loader: new TolerantConfigLoader(), note: () => undefined }).map((target) => target.absolute);
   index.addCandidates(files);
   index.summarise(ISSUES);
@@ -41,9 +32,9 @@ test('the tools on a server, asked for while the index is read, are those of the
   const unread = new Set(index.pending());
   assert.ok(unread.size >= 5, `candidates not read yet: ${[...unread].map((file) => path.relative(JIRA, file)).join(', ')}`);
 
-  reads.length = 0;
+  for (const key of Object.keys(seen)) delete seen[key];
   const partial = index.toolsOnServer(serverKey).map((tool) => tool.name);
-  assert.deepEqual(reads.filter((file) => unread.has(file)).map((file) => path.relative(JIRA, file)), [], 'no candidate read on the question\'s path');
+  assert.deepEqual(textsRead(seen).filter((file) => unread.has(file)).map((file) => path.relative(JIRA, file)), [], 'no candidate read on the question\'s path');
   assert.deepEqual(partial, ['get_issue', 'delete_issue', 'transition_issue']);
 
   index.summariseAll();

@@ -271,10 +271,7 @@ export class IncrementalParse {
    */
   private parseAfresh(previous: DocumentSyntax, text: SourceText, kept: readonly Region[] = []): DocumentSyntax {
     this.lastParse = 'afresh';
-    for (const region of regionsOf(previous)) if (!kept.includes(region)) region.tree.delete();
-    previous.tree.delete();
-    this.joined.clear();
-    this.undoPoints?.clear();
+    this.forgetHistory({ tree: previous.tree, regions: regionsOf(previous).filter((region) => !kept.includes(region)) });
     const rest = kept.length ? freshRest(this.reparseContext, text, kept) : undefined;
     if (rest) return (this.syntax = withRegions(rest, kept));
     for (const region of kept) region.tree.delete();

@@ -128,16 +128,20 @@ export class ServerLists {
   }
 
   /**
-   * The tools registered on each server: declared on it, or a tool declared elsewhere given to its `add_tool`.
-   * Of the candidates read so far: one not read yet (the index still building, or the file changed since)
-   * adds nothing until it is, as its own tools do not; its facts are not read here, on a keystroke's path
-   * (a keystroke asking while the index of 200 modules was building read them all: a second).
+   * The candidates read so far, which the servers' lists are made of: one not read yet (the index still
+   * building, or the file changed since) adds nothing until it is, as its own tools do not; its facts are
+   * not read here, on a keystroke's path (a keystroke asking while the index of 200 modules was building
+   * read them all: a second).
    */
+  private *readCandidates(): Generator<string> {
+    for (const file of this.source.candidates()) if (this.source.isRead(file)) yield file;
+  }
+
+  /** The tools registered on each server: declared on it, or a tool declared elsewhere given to its `add_tool`. */
   private registered(): Map<string, RemoteTool[]> {
     if (this.byServer) return this.byServer;
     const byServer = new Map<string, RemoteTool[]>();
-    for (const file of this.source.candidates()) {
-      if (!this.source.isRead(file)) continue;
+    for (const file of this.readCandidates()) {
       const own = this.source.toolsRead(file)?.tools ?? [];
       for (const tool of own) if (tool.serverKey) addTo(byServer, tool.serverKey, tool);
       const facts = this.source.factsOf(file);
@@ -156,9 +160,7 @@ export class ServerLists {
   private resolvedCompositions(): Map<string, ResolvedComposition[]> {
     if (this.compositions) return this.compositions;
     const byHost = new Map<string, ResolvedComposition[]>();
-    // The candidates read so far, as in `registered`.
-    for (const file of this.source.candidates()) {
-      if (!this.source.isRead(file)) continue;
+    for (const file of this.readCandidates()) {
       const facts = this.source.factsOf(file);
       if (facts?.kind !== 'python') continue;
       for (const composition of facts.compositions) {
