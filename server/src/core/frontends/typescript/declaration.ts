@@ -9,7 +9,7 @@ import {
   AnnotationsModel, Container, DeclarationForm, Entry, KeyInfo, LanguageId, ParameterDoc, Range, ToolDeclaration, Value,
 } from '../../model';
 import { callArguments, calleeProperty, stringValue } from './syntax';
-import { opaqueSpreadsOf, sourceNodeOf, ValueReader } from './values';
+import { opaqueSpreadsOf, ValueReader } from './values';
 
 export interface ToolParts {
   form: DeclarationForm;
@@ -146,7 +146,7 @@ export function schemaParameters(schema: Value, reader: ValueReader): string[] {
     if (lastEntry(schema.entries, 'type')) return [];
     return schema.entries.map((entry) => entry.key);
   }
-  const node = sourceNodeOf(schema);
+  const node = reader.sourceNodeOf(schema);
   const shape = node ? zodObjectShape(node) : undefined;
   if (!shape) return [];
   const value = reader.read(shape);
@@ -156,7 +156,7 @@ export function schemaParameters(schema: Value, reader: ValueReader): string[] {
 /** The schema's properties with their descriptions: a JSON schema's `description`, a zod field's `.describe(...)`. */
 export function schemaParameterDocs(schema: Value, reader: ValueReader): ParameterDoc[] {
   const properties = schemaProperties(schema, reader);
-  return properties.map((entry) => ({ name: entry.key, range: entry.keyRange, ...propertyDescription(entry.value) }));
+  return properties.map((entry) => ({ name: entry.key, range: entry.keyRange, ...propertyDescription(entry.value, reader) }));
 }
 
 function schemaProperties(schema: Value, reader: ValueReader): Entry[] {
@@ -165,19 +165,19 @@ function schemaProperties(schema: Value, reader: ValueReader): Entry[] {
     if (properties) return properties.value.kind === 'mapping' ? properties.value.entries : [];
     return lastEntry(schema.entries, 'type') ? [] : schema.entries;
   }
-  const node = sourceNodeOf(schema);
+  const node = reader.sourceNodeOf(schema);
   const shape = node ? zodObjectShape(node) : undefined;
   const value = shape ? reader.read(shape, undefined, 2) : undefined;
   return value?.kind === 'mapping' ? value.entries : [];
 }
 
-function propertyDescription(value: Value): Pick<ParameterDoc, 'description' | 'unknown' | 'describeAt' | 'describeIn'> {
+function propertyDescription(value: Value, reader: ValueReader): Pick<ParameterDoc, 'description' | 'unknown' | 'describeAt' | 'describeIn'> {
   if (value.kind === 'mapping') {
     const description = lastEntry(value.entries, 'description');
     if (!description) return value.opaqueSpread ? { unknown: true } : value.via ? {} : { describeIn: value.container };
     return description.value.kind === 'string' ? { description: description.value.value } : { unknown: true };
   }
-  const node = sourceNodeOf(value);
+  const node = reader.sourceNodeOf(value);
   if (!node || node.type !== 'call_expression') return { unknown: true };
   const described = zodDescription(node);
   if (described === undefined) return value.via ? {} : { describeAt: { offset: node.endIndex, text: '.describe("")', cursor: '.describe("'.length } };

@@ -19,16 +19,10 @@ export interface OpaqueSpread {
 }
 
 const opaqueSpreads = new WeakMap<Value, OpaqueSpread[]>();
-const sourceNodes = new WeakMap<Value, Node>();
 
 /** The spreads of a mapping whose contents are unknown, in source order. */
 export function opaqueSpreadsOf(value: Value): readonly OpaqueSpread[] {
   return opaqueSpreads.get(value) ?? [];
-}
-
-/** The expression a value was read from (after unwrapping), when it was read from a node. */
-export function sourceNodeOf(value: Value): Node | undefined {
-  return sourceNodes.get(value);
 }
 
 /**
@@ -68,6 +62,11 @@ const LITERAL_TYPES = new Set(['true', 'false', 'null', 'undefined', 'number', '
 
 export class ValueReader {
   private readonly resolving = new Set<string>();
+  /**
+   * The expression each value was read from. Kept by the reader, not beside the value: a value outlives its
+   * file's extraction (the project index keeps declarations), and a syntax node holds its tree's nodes.
+   */
+  private readonly sourceNodes = new WeakMap<Value, Node>();
   /** A preset another module of the project exports, for a name this file imports (set when the analysis has a project). */
   imported?: (name: string) => { value: Value } | undefined;
 
@@ -78,7 +77,7 @@ export class ValueReader {
     if (!node) return { kind: 'unknown', text: '', range: fallbackRange ?? zeroRange() };
     const inner = unwrapExpression(node);
     const value = depth > 0 || LITERAL_TYPES.has(inner.type) ? this.readUnwrapped(inner, depth) : unknownOf(inner);
-    if (!sourceNodes.has(value)) sourceNodes.set(value, inner);
+    if (!this.sourceNodes.has(value)) this.sourceNodes.set(value, inner);
     return value;
   }
 
@@ -99,8 +98,13 @@ export class ValueReader {
       opaqueSpreads.set(value, spreads);
       if (value.kind === 'mapping') value.opaqueSpread = true;
     }
-    if (!object.rebuilt) sourceNodes.set(value, object.node);
+    if (!object.rebuilt) this.sourceNodes.set(value, object.node);
     return value;
+  }
+
+  /** The expression a value was read from by this reader (after unwrapping), when it was read from a node. */
+  sourceNodeOf(value: Value): Node | undefined {
+    return this.sourceNodes.get(value);
   }
 
   /** The initializer of the `const` an identifier names (the expression as written), if it names one. */

@@ -10,7 +10,7 @@ import { FileContext } from '../context';
 import { buildDeclaration, ToolParts } from '../declaration';
 import { ObjectSyntax } from '../objects';
 import { declaredType, inSchemaPosition, inToolsListHandler } from '../placement';
-import { opaqueSpreadsOf, sourceNodeOf, toolFieldDepth } from '../values';
+import { opaqueSpreadsOf, toolFieldDepth, ValueReader } from '../values';
 
 /** An annotations object holding at least one hint key (a typo such as `readonlyHint` included). */
 export function holdsHintKeys(value: Value): boolean {
@@ -19,10 +19,10 @@ export function holdsHintKeys(value: Value): boolean {
 }
 
 /** A tool's name is a string (or an expression giving one), never a schema such as `z.string()`. */
-function namesATool(name: Value): boolean {
+function namesATool(name: Value, reader: ValueReader): boolean {
   if (name.kind === 'string') return true;
   if (name.kind !== 'unknown') return false;
-  const source = sourceNodeOf(name);
+  const source = reader.sourceNodeOf(name);
   return !source || ['identifier', 'member_expression', 'template_string', 'subscript_expression', 'binary_expression'].includes(source.type);
 }
 
@@ -31,7 +31,7 @@ export function objectLiteralTool(object: ObjectSyntax, context: FileContext): T
   const mapping = context.reader.readObject(object, toolFieldDepth);
   if (mapping.kind !== 'mapping') return undefined;
   const nameEntry = lastEntry(mapping.entries, 'name');
-  if (!nameEntry || !namesATool(nameEntry.value)) return undefined;
+  if (!nameEntry || !namesATool(nameEntry.value, context.reader)) return undefined;
   const annotations = lastEntry(mapping.entries, 'annotations');
   const hasSchema = !!(lastEntry(mapping.entries, 'inputSchema') ?? lastEntry(mapping.entries, 'parameters'));
   const type = object.rebuilt ? undefined : declaredType(object.node);

@@ -9,7 +9,7 @@ import { ArgumentSyntax, argumentType, CallSyntax } from '../calls';
 import { FileContext } from '../context';
 import { buildDeclaration } from '../declaration';
 import { isObjectSyntax, objectSyntax } from '../objects';
-import { ReadDepth, sourceNodeOf, toolFieldDepth } from '../values';
+import { ReadDepth, toolFieldDepth } from '../values';
 import { rangeOf, unwrapExpression } from '../syntax';
 
 export const SDK_METHODS = ['registerTool', 'tool', 'addTool'];
@@ -29,7 +29,7 @@ function readConfig(argument: ArgumentSyntax | undefined, context: FileContext):
     return { value, literal: value.container };
   }
   // `addTool(TOOL)` with `const TOOL = {...}`: the object is this registration, not a second tool.
-  const source = value.kind === 'mapping' ? sourceNodeOf(value) : undefined;
+  const source = value.kind === 'mapping' ? context.reader.sourceNodeOf(value) : undefined;
   if (source?.type === 'object') context.claimed.add(source.startIndex);
   return { value };
 }
