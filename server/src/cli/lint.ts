@@ -12,6 +12,7 @@ import { projectRootFor } from '../core/project/roots';
 import { applySafeFixes, FixOutcome } from './fix';
 import { FileResult } from './format/results';
 import { readSource, writeSourceAtomically } from './source';
+import { withFields } from '../core/with-fields';
 
 export interface LintOptions {
   loader: ConfigLoader;
@@ -49,7 +50,7 @@ export function lintTarget(target: LintTarget, options: LintOptions): LintedFile
   // Lone CRs are read as LF (same offsets), so findings sit on the lines LSP and the server count.
   const project = options.project?.viewFor(target.absolute);
   const text = withLfLineBreaks(source.text);
-  const analysisOptions = project ? { ...settings, project } : settings;
+  const analysisOptions = project ? withFields(settings, { project }) : settings;
   // A file the index summarised is linted with the declarations its summary read: one parse per file.
   const extracted = options.project?.takeExtraction(target.absolute, text, settings.serverModules ?? []);
   const grammar = extracted && grammarForPath(target.absolute);
@@ -59,7 +60,7 @@ export function lintTarget(target: LintTarget, options: LintOptions): LintedFile
     const outcome = applySafeFixes(source.text, target.absolute, analysisOptions, analysis.findings);
     if (outcome.text !== source.text) {
       if (options.fix === 'write') writeSourceAtomically(target.absolute, target.display, outcome.text, source.bom);
-      return { file: target.display, text: outcome.text, findings: outcome.findings, fixed: { ...outcome, before: source.text } };
+      return { file: target.display, text: outcome.text, findings: outcome.findings, fixed: withFields(outcome, { before: source.text }) };
     }
   }
   return { file: target.display, text: source.text, findings: analysis.findings };

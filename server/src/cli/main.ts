@@ -21,6 +21,7 @@ import { fileSizes, isLintWorker, lintInParallel, MachineLoad, runLintWorker, wo
 import { previewFile } from './preview';
 import { explainRule, rulesJson, rulesTable } from './rule-commands';
 import { useWasmTiers, wasmTiersFor } from './wasm-tiers';
+import { withFields } from '../core/with-fields';
 
 export interface CliIo {
   stdout: (text: string) => void;
@@ -84,10 +85,8 @@ async function check(options: CliOptions, io: CliIo): Promise<number> {
   let linted: LintedFile[];
   if (options.cache && !options.fixDryRun) {
     // On the main thread: a file's cached entry records what its analysis read through one index.
-    linted = await lintWithCache(targets, {
-      ...lintOptions, paths: options.paths, cacheFile: cacheFileFor(options.cacheLocation),
-      serverModules: config?.serverModules, indexMaxFileSize: options.maxFileSize ?? config?.maxFileSize,
-    });
+    linted = await lintWithCache(targets, withFields(lintOptions, { paths: options.paths, cacheFile: cacheFileFor(options.cacheLocation),
+      serverModules: config?.serverModules, indexMaxFileSize: options.maxFileSize ?? config?.maxFileSize }));
   } else if (threads > 1) {
     const progress = progressLine(targets.length, io);
     const settings = {
@@ -99,14 +98,14 @@ async function check(options: CliOptions, io: CliIo): Promise<number> {
   } else {
     await initAnalysis(grammarsFor(targets));
     const project = projectIndexFor(options.paths, targets, { serverModules: config?.serverModules, maxFileSize: options.maxFileSize ?? config?.maxFileSize });
-    linted = lintTargets(targets, { ...lintOptions, project });
+    linted = lintTargets(targets, withFields(lintOptions, { project }));
   }
   if (options.fixDryRun) {
     io.stdout(reportFixes(linted, 'diff'));
     io.stderr(reportFixes(linted, 'would'));
   } else {
     if (options.fix) io.stderr(reportFixes(linted, 'summary'));
-    const results = options.quiet ? linted.map((file) => ({ ...file, findings: file.findings.filter((f) => f.severity === 'error') })) : linted;
+    const results = options.quiet ? linted.map((file) => (withFields(file, { findings: file.findings.filter((f) => f.severity === 'error') }))) : linted;
     io.stdout(formatResults(results, options, io, linted.length));
   }
   return exitCode(linted, options, io);

@@ -17,6 +17,7 @@ import { InputError, LintTarget } from './discover';
 import { CandidateList, SummaryEntries } from '../core/project/project-index';
 import { grammarsFor, LintedFile, LintOptions, lintTarget } from './lint';
 import { SHARE_SLOTS, ThreadShare } from './thread-share';
+import { withFields } from '../core/with-fields';
 
 export interface WorkerSettings {
   /** `--config FILE`, loaded again by each worker. */
@@ -167,7 +168,7 @@ export function lintInParallel(
       for (const worker of pool) worker.postMessage({ others: readBy(worker) } satisfies ToWorker);
       share.lintShare(readBy('main'), (index) => {
         const fileNotes: string[] = [];
-        const result = lintTarget(targets[index], { ...options, project: share.index, note: (line) => fileNotes.push(line) });
+        const result = lintTarget(targets[index], withFields(options, { project: share.index, note: (line: string) => fileNotes.push(line) }));
         finish(index, result && withText(result, settings.keepText), fileNotes);
       });
     };
@@ -212,7 +213,7 @@ export function lintInParallel(
 }
 
 function withText(result: LintedFile, keepText: boolean): LintedFile {
-  return keepText ? result : { ...result, text: '' };
+  return keepText ? result : withFields(result, { text: '' });
 }
 
 function workerError(message: { error: string; kind: 'input' | 'config' | 'internal' }): Error {
@@ -247,10 +248,10 @@ export async function runLintWorker(): Promise<void> {
     port.postMessage({ read: share.readShare() } satisfies FromWorker);
     const swapped = await next();
     if (!('others' in swapped)) return;
-    const options: LintOptions = { ...settings, loader, config, project: share.index, note: () => undefined };
+    const options: LintOptions = withFields(settings, { loader, config, project: share.index, note: () => undefined });
     share.lintShare(swapped.others, (index) => {
       const notes: string[] = [];
-      const result = lintTarget(targets[index], { ...options, note: (line) => notes.push(line) });
+      const result = lintTarget(targets[index], withFields(options, { note: (line: string) => notes.push(line) }));
       port.postMessage({ index, result: result && withText(result, settings.keepText), notes } satisfies FromWorker);
     });
   } catch (error) {

@@ -16,6 +16,7 @@ import { grammarsFor, projectIndexFor } from './lint';
 import { fileSizes } from './parallel';
 import { useWasmTiers, wasmTiersFor } from './wasm-tiers';
 import { readSource } from './source';
+import { withFields } from '../core/with-fields';
 
 export async function previewFile(options: CliOptions): Promise<string> {
   if (options.paths.length !== 1) throw new UsageError('preview takes one file: mcp-tool-lint preview FILE [--tool NAME | --server NAME]');
@@ -46,7 +47,7 @@ export async function previewFile(options: CliOptions): Promise<string> {
   useWasmTiers(wasmTiersFor(fileSizes([target]), 1));
   await initAnalysis(grammarsFor([target]));
   const project = projectIndexFor([file], [target], { serverModules: config?.serverModules, maxFileSize: options.maxFileSize ?? config?.maxFileSize }).viewFor(absolute);
-  const analysis = analyzeText(withLfLineBreaks(source.text), absolute, { ...settings, project, allEffects: true });
+  const analysis = analyzeText(withLfLineBreaks(source.text), absolute, withFields(settings, { project, allEffects: true }));
   if (!analysis) throw new InputError(`cannot preview ${file}: not a Python, TypeScript or JavaScript file`);
   let tools = projectFile(file, analysis.declarations, analysis.findings, showFile, analysis.effects).tools;
   if (options.tool !== undefined) {
@@ -86,7 +87,7 @@ async function previewServerOf(file: string, absolute: string, name: string, opt
   const analyse = (other: string) => {
     const text = index.fs.readText(other);
     if (text === undefined) return undefined;
-    return analyzeText(withLfLineBreaks(text), other, { ...options.settingsFor(other), project: index.viewFor(other), allEffects: true });
+    return analyzeText(withLfLineBreaks(text), other, withFields(options.settingsFor(other), { project: index.viewFor(other), allEffects: true }));
   };
   const tools = previewServer(index, server, analyse, showFile).map(({ projection, file: declaredIn, composed }) => {
     const entry: Record<string, unknown> = { ...positionedTool(projection, showFile(declaredIn)) };

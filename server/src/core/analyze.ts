@@ -15,6 +15,7 @@ import { NodeLookup } from './parse/windows';
 import { ProjectView } from './project/view';
 import { mayDeclareTools as mayDeclareToolsIn } from './prefilter';
 import { computeEffects, EffectSource, effectSource, effectsMatter } from './effects/tool-effects';
+import { withFields } from './with-fields';
 
 export interface AnalysisOptions {
   profile?: ProfileName;
@@ -122,7 +123,7 @@ export interface Extraction {
 /** The analysis of a file from its extraction (the project index's summary read it): the rules and the suppressions, without a tree. */
 export function analyzeExtracted(grammar: GrammarId, extraction: Extraction, text: SourceText, options: AnalysisOptions = {}): AnalysisResult {
   const { declarations, suppressions } = extraction;
-  const withEffects = options.effects || !extraction.effects ? options : { ...options, effects: extraction.effects };
+  const withEffects = options.effects || !extraction.effects ? options : withFields(options, { effects: extraction.effects });
   return { grammar, declarations, findings: sortFindings(applyDirectives(suppressions, text, runRules(declarations, text, withEffects), withEffects)), effects: withEffects.effects };
 }
 
@@ -130,7 +131,7 @@ export function analyzeExtracted(grammar: GrammarId, extraction: Extraction, tex
 export function analyzeTree(grammar: GrammarId, tree: Tree, text: SourceText, options: AnalysisOptions = {}, effectsOf?: string): AnalysisResult {
   const declarations = extractDeclarations(grammar, tree, text, options);
   const read = options.allEffects ? declarations : declarations.filter(effectsMatter);
-  const withEffects = effectsOf === undefined ? options : { ...options, effects: effectSource(computeEffects(grammar, tree.rootNode, text, effectsOf, read, options.project)) };
+  const withEffects = effectsOf === undefined ? options : withFields(options, { effects: effectSource(computeEffects(grammar, tree.rootNode, text, effectsOf, read, options.project)) });
   return { grammar, declarations, findings: findingsFor(tree.rootNode, text, declarations, withEffects), effects: withEffects.effects };
 }
 

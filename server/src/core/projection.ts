@@ -7,6 +7,7 @@ import { knownBoolean } from './interpret';
 import { DeclarationForm, EnumItem, Finding, FlagField, HintName, LanguageId, Range, ToolDeclaration, Value } from './model';
 import type { EffectKind, ToolEffects } from './effects/summary';
 import type { EffectSource } from './effects/tool-effects';
+import { withFields } from './with-fields';
 
 export interface JsonFinding {
   file: string;
@@ -175,10 +176,7 @@ function declaredHints(declaration: ToolDeclaration, showFile: (absolute: string
   const declared: HintValues = {};
   const unknown: HintName[] = [];
   const sources: Partial<Record<HintName, HintSource>> = {};
-  const writtenIn = (field: FlagField) => ({
-    ...(field.value.viaName !== undefined ? { constant: field.value.viaName } : {}),
-    ...(field.value.file !== undefined ? { file: showFile(field.value.file) } : {}),
-  });
+  const writtenIn = (field: FlagField) => (withFields((field.value.viaName !== undefined ? { constant: field.value.viaName } : {}), (field.value.file !== undefined ? { file: showFile(field.value.file) } : {})));
   const record = (hint: HintName, field: FlagField | undefined) => {
     const value = knownBoolean(field);
     if (value !== undefined) {
@@ -229,7 +227,7 @@ function isArcade(declaration: ToolDeclaration): boolean {
 /** `showFile` names the file of a preset another module holds, as the output names files (by default, its absolute path). */
 export function projectTool(declaration: ToolDeclaration, findings: JsonFinding[] = [], showFile: (absolute: string) => string = (absolute) => absolute): ToolProjection {
   const { declared, unknown, sources } = declaredHints(declaration, showFile);
-  const effective = { ...SPEC_DEFAULTS, ...declared };
+  const effective = withFields(SPEC_DEFAULTS, declared);
   const defaulted = HINTS.filter((hint) => declared[hint] === undefined);
   const toolName = declaration.name ?? declaration.functionName ?? '<unknown>';
   const projection: ToolProjection = {

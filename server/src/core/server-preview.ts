@@ -10,6 +10,7 @@ import { remoteToolRange } from './project/modules';
 import type { ProjectIndex } from './project/project-index';
 import type { RemoteTool, ServerRef } from './project/view';
 import { findingsOfDeclaration, JsonFinding, projectTool, toJsonFinding, ToolProjection, withEffects } from './projection';
+import { withFields } from './with-fields';
 
 /** One tool of a server's preview: its projection, the file that declares it, and how the server got it. */
 export interface ServerTool {
@@ -62,7 +63,7 @@ function listUnderPrefixes(projection: ToolProjection, prefixes: readonly string
   if (!prefixes.length) return;
   const prefix = prefixes.map((part) => `${part}_`).join('');
   projection.name = `${prefix}${projection.name}`;
-  projection.toolsList = { ...projection.toolsList, name: `${prefix}${projection.toolsList.name}` };
+  projection.toolsList = withFields(projection.toolsList, { name: `${prefix}${projection.toolsList.name}` });
   if (prefixes.includes(UNKNOWN_PREFIX)) projection.note = `The prefix it is mounted under is not known statically: clients see "${projection.name}" with ${UNKNOWN_PREFIX} filled in.`;
 }
 

@@ -19,6 +19,7 @@ import { LiveDocument } from './live-document';
 import { Logger } from './log';
 import { LintSettings, Settings } from './settings';
 import { runInSlices } from './turns';
+import { withFields } from '../core/with-fields';
 
 export interface DocumentAnalysis {
   uri: string;
@@ -160,7 +161,7 @@ export class Analyzer {
     if (known && known.settings === settings && known.view === view) return known.options;
     let effects = this.effects.get(uri);
     if (!effects) this.effects.set(uri, (effects = new DocumentEffects()));
-    const options: AnalysisOptions = view ? { ...settings, project: view, effects } : { ...settings, effects };
+    const options: AnalysisOptions = view ? withFields(settings, { project: view, effects }) : withFields(settings, { effects });
     this.documentOptions.set(uri, { settings, view, options });
     return options;
   }
@@ -192,7 +193,7 @@ export class Analyzer {
     const incremental = this.incremental.get(uri);
     const rechecked = incremental instanceof IncrementalAnalyzer || incremental instanceof IncrementalScriptAnalyzer ? incremental.recheck(lookup) : undefined;
     const findings = rechecked ?? findingsFor(lookup, text, declarations, analysis.options);
-    const refreshed: DocumentAnalysis = { ...analysis, result: { ...analysis.result, findings } };
+    const refreshed: DocumentAnalysis = withFields(analysis, { result: withFields(analysis.result, { findings }) });
     this.cache.set(uri, refreshed);
     return refreshed;
   }

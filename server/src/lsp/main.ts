@@ -35,6 +35,7 @@ import { StdioMessageWriter } from './stdio-writer';
 import { WarmUp } from './warm-up/warm-up';
 import { wireEncoder } from './wire';
 import { isIndexHelper, runIndexHelper } from './index-helper';
+import { withFields } from '../core/with-fields';
 
 const FEATURES: Feature[] = [diagnostics, preview, codeActions, completion, hover, inlayHints, codeLens, fixAllCommand, status, workspace];
 
@@ -113,7 +114,7 @@ function startServer(): void {
     }
     const commands = context.commands.names();
     if (commands.length) capabilities.executeCommandProvider = { commands };
-    return { ...capabilities, textDocumentSync: sync };
+    return withFields(capabilities, { textDocumentSync: sync });
   }
 
   documents.listen(connection);

@@ -16,6 +16,7 @@ import { PROFILES, ProfileName } from '../core/rules/rule';
 import { RuleOverride } from '../core/severity';
 import { uriToPath } from './documents';
 import { Logger } from './log';
+import { withFields } from '../core/with-fields';
 
 export const SECTION = 'mcpToolLint';
 
@@ -57,7 +58,7 @@ export interface LintSettings extends EditorSettings {
 export const DEFAULT_EDITOR_SETTINGS: EditorSettings = {
   enable: true, profile: 'recommended', overrides: [], run: 'onType', diagnosticMode: 'openFiles', exclude: [],
 };
-export const DEFAULT_SETTINGS: LintSettings = { ...DEFAULT_EDITOR_SETTINGS, serverModules: [], excluded: false, maxFileSize: DEFAULT_MAX_FILE_SIZE };
+export const DEFAULT_SETTINGS: LintSettings = withFields(DEFAULT_EDITOR_SETTINGS, { serverModules: [], excluded: false, maxFileSize: DEFAULT_MAX_FILE_SIZE });
 
 /** Folders skipped whatever the settings say: dependencies, virtualenvs and build output (as the CLI's discovery). */
 const DEFAULT_EXCLUDES = [...SKIPPED_FOLDERS].map((folder) => `${folder}/`);
@@ -76,7 +77,7 @@ const OVERRIDE_SEVERITIES: Record<string, RuleOverride['severity']> = {
  */
 export function readEditorSettings(raw: unknown, problems: (message: string) => void): EditorSettings {
   const section = isObject(raw) ? raw : {};
-  const settings: EditorSettings = { ...DEFAULT_EDITOR_SETTINGS, overrides: [], exclude: [] };
+  const settings: EditorSettings = withFields(DEFAULT_EDITOR_SETTINGS, { overrides: [], exclude: [] });
   if (typeof section.enable === 'boolean') settings.enable = section.enable;
   else if (section.enable !== undefined && section.enable !== null) problems(`${SECTION}.enable must be true or false; using true.`);
   if ((PROFILES as readonly unknown[]).includes(section.profile)) settings.profile = section.profile as ProfileName;
@@ -258,14 +259,12 @@ export class Settings {
       }
     }
     const resolved = resolveSettings({ config, editorProfile: editor.profile, editorOverrides: editor.overrides, editorFirstParty: editor.editorFirstParty });
-    return {
-      ...editor,
-      ...resolved,
+    return withFields(editor, withFields(resolved, {
       maxFileSize: config?.maxFileSize ?? editor.maxFileSize ?? DEFAULT_MAX_FILE_SIZE,
       excluded: file !== undefined && this.isExcluded(file, editor, config),
       configFile: config?.file,
       configProblem,
-    };
+    }));
   }
 
   private isExcluded(file: string, editor: EditorSettings, config: ProjectConfig | undefined): boolean {

@@ -15,6 +15,7 @@
  */
 import type { ContentTypeEncoder, ContentTypeEncoderOptions, Diagnostic, Message } from 'vscode-languageserver/node';
 import { Finding } from '../core/model';
+import { withFields } from '../core/with-fields';
 
 /** On an array of diagnostics: the JSON of each, in order (JSON.stringify ignores symbol keys). */
 const ENCODED = Symbol('encoded diagnostics');
@@ -119,7 +120,7 @@ export function wireEncoder(): ContentTypeEncoder {
           return Promise.resolve(Buffer.from(asciiJson(message), options.charset));
         }
         const params = (message as { params?: object }).params;
-        const shell = asciiJson({ ...message, params: { ...params, diagnostics: [] } });
+        const shell = asciiJson(withFields(message, { params: withFields(params, { diagnostics: [] }) }));
         const at = shell.lastIndexOf(PLACEHOLDER) + PLACEHOLDER.length - 1;
         const head = Buffer.from(shell.slice(0, at), 'latin1');
         const tail = Buffer.from(shell.slice(at), 'latin1');

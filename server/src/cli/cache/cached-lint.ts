@@ -20,6 +20,7 @@ import { readSource } from '../source';
 import { ReadGroups } from './groups';
 import { Observations, recordingFileSystem, sha1, stillHold } from './observations';
 import { CacheContents, CacheEntry, loadCache, saveCache } from './store';
+import { withFields } from '../../core/with-fields';
 
 export interface CachedLintOptions extends Omit<LintOptions, 'project'> {
   /** The paths given on the command line (the project index's roots come from them). */
@@ -88,7 +89,7 @@ export async function lintWithCache(targets: readonly LintTarget[], options: Cac
   while (toLint.length) {
     for (const file of toLint) {
       const { target, settings } = current.get(file)!;
-      const result = lintTarget(target, { ...options, project });
+      const result = lintTarget(target, withFields(options, { project }));
       const view = project.viewFor(file);
       const read = new Set([...(view instanceof IndexView ? view.readFiles : []), ...(project.summaryReads(file) ?? [])]);
       read.delete(file);
@@ -157,5 +158,5 @@ function nextContents(
     if (entry) files[file] = entry;
   }
   const known = environmentHolds ? cached.environment!.observations : {};
-  return { linter, environment: { index, observations: { ...known, ...observations } }, files };
+  return { linter, environment: { index, observations: withFields(known, observations) }, files };
 }

@@ -5,6 +5,7 @@
  */
 import type { LibraryType } from '../data/effects/types';
 import type { ClassRef, Truth } from './summary';
+import { withFields } from '../with-fields';
 
 export interface Known {
   /** A value of a library type (tables' `constructors`, `annotations`, `returns`). */
@@ -73,7 +74,7 @@ export function literalOf(value: Known | undefined): Known | undefined {
 
 /** A parameter's value with what a caller passes it literally (its texts), its parameter kept: what flows from it still counts. */
 export function withLiteral(parameter: Known, literal: Known | undefined): Known {
-  return literal ? { ...parameter, ...literal } : parameter;
+  return literal ? withFields(parameter, literal) : parameter;
 }
 
 /** The parameters of several values together. */

@@ -11,6 +11,7 @@ import { SummaryBuilder } from './builder';
 import { Known } from './known';
 import { libraryMethod, tablesFor } from './library';
 import { ArgumentFlow, CalleeRef, CallSite, EffectSite, FunctionSummary, FunctionTable, Gate, ParameterInfo, PathStep, ToolEffect, ToolEffects, Truth } from './summary';
+import { withFields } from '../with-fields';
 
 /** How many calls of the project's own functions below the entry are followed. */
 export const MAX_DEPTH = 3;
@@ -92,7 +93,7 @@ export function propagate(entry: EntryFunction, resolver: CalleeResolver): Omit<
       const calleeConditional = conditional || reach === 'conditional';
       if (target.summary.generatedClient && call.callee.kind !== 'function') {
         const change = verbChange(call.callee.method);
-        if (change) found.push({ kind: change, conditional: calleeConditional, what: change === 'delete' ? 'deletes through an API client' : 'writes through an API client', chain: [...chain, call.label], path: [...path, { ...step, message: `Calls the API client method ${call.label}.` }] });
+        if (change) found.push({ kind: change, conditional: calleeConditional, what: change === 'delete' ? 'deletes through an API client' : 'writes through an API client', chain: [...chain, call.label], path: [...path, withFields(step, { message: `Calls the API client method ${call.label}.` })] });
       }
       visiting.add(key);
       const summary = withLiterals(target, call.args) ?? target.summary;
@@ -169,7 +170,7 @@ function bindingsFor(parameters: readonly ParameterInfo[], args: FunctionSummary
     }
     const tool = flow.parameters.some((name) => caller.get(name)?.tool);
     if (flow.literal !== undefined) bindings.set(parameter.name, { tool, kind: 'fixed', truth: flow.literal });
-    else if (flow.parameters.length === 1 && caller.has(flow.parameters[0])) bindings.set(parameter.name, { ...caller.get(flow.parameters[0])!, tool });
+    else if (flow.parameters.length === 1 && caller.has(flow.parameters[0])) bindings.set(parameter.name, withFields(caller.get(flow.parameters[0])!, { tool }));
     else bindings.set(parameter.name, { tool, kind: 'unknown' });
   });
   return bindings;

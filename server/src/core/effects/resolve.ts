@@ -12,6 +12,7 @@ import { CalleeRef, ClassRef, ModuleEffects } from './summary';
 import { Known } from './known';
 import { memberOf, tablesFor } from './library';
 import { isPackageLanguage, PackageCallees } from './resolve-package';
+import { withFields } from '../with-fields';
 
 const MAX_BASES = 4;
 
@@ -71,7 +72,7 @@ export class ProjectCallees implements CalleeResolver {
     const target = this.symbol(file, callee.module, callee.name);
     const members = callee.members ?? [];
     if (!target?.module) return target && { file: target.file, name: target.name, members };
-    return members.length ? { file: target.file, name: members[0], members: members.slice(1) } : { ...target, members };
+    return members.length ? { file: target.file, name: members[0], members: members.slice(1) } : withFields(target, { members });
   }
 
   private effectsOf(file: string): ModuleEffects | undefined {

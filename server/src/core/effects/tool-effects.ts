@@ -22,6 +22,7 @@ import { ProjectCallees } from './resolve';
 import { scriptEntry } from './script/entries';
 import { ScriptEffects } from './script/summarise';
 import { ModuleEffects, ToolEffects } from './summary';
+import { withFields } from '../with-fields';
 
 export interface EffectSource {
   /** A tool's effects; undefined when its entry function is not found (no effect findings then). */
@@ -109,18 +110,18 @@ export function* effectSteps(grammar: GrammarId, root: Node, text: SourceText, f
 }
 
 function entryEffects(entry: ToolEntry, file: string, resolver: ProjectCallees, project: ProjectView | undefined): ToolEffects | undefined {
-  if (entry.kind === 'summary') return { ...propagate({ file, summary: entry.summary, toolParameters: entry.toolParameters }, resolver), file };
+  if (entry.kind === 'summary') return withFields(propagate({ file, summary: entry.summary, toolParameters: entry.toolParameters }, resolver), { file });
   if (entry.kind === 'dispatched') {
     for (const importer of project?.importersOf?.(entry.binding) ?? []) {
       const summary = project?.effectsOf?.(importer)?.functions.get(entry.key);
-      if (summary) return { ...propagate({ file: importer, summary, toolParameters: new Set(summary.parameters.map((parameter) => parameter.name)) }, resolver), file };
+      if (summary) return withFields(propagate({ file: importer, summary, toolParameters: new Set(summary.parameters.map((parameter) => parameter.name)) }, resolver), { file });
     }
     return undefined;
   }
   const target = resolver.resolve(file, entry.callee);
   if (!target || target === 'no-effects') return undefined;
   const toolParameters = new Set(target.summary.parameters.map((parameter) => parameter.name));
-  return { ...propagate({ file: target.file, summary: target.summary, toolParameters }, resolver), file };
+  return withFields(propagate({ file: target.file, summary: target.summary, toolParameters }, resolver), { file });
 }
 
 /** An effect source over effects computed for one analysis. */

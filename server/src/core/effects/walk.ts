@@ -9,6 +9,7 @@ import { GENERATED_CLIENT_FOLDERS, GENERATED_HEADER_WORDS } from '../data/effect
 import { SummaryBuilder } from './builder';
 import { Known } from './known';
 import { ClassRef, FunctionSummary, FunctionTable, Gate } from './summary';
+import { withFields } from '../with-fields';
 
 /** The language's side of walking a block. */
 export interface StatementWalker<Scope> {
@@ -37,7 +38,7 @@ export function walkBlock<Scope>(walker: StatementWalker<Scope>, statements: rea
 /** The gates negated, when there is one to negate (`not (a and b)` is no gate). */
 export function negate(gates: Gate[] | undefined): Gate[] | undefined {
   if (gates?.length !== 1) return undefined;
-  return [{ ...gates[0], when: !gates[0].when }];
+  return [withFields(gates[0], { when: !gates[0].when })];
 }
 
 /** Whether a value is a parameter read as it is (not a value derived from it). */

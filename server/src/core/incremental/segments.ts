@@ -7,6 +7,7 @@ import { DocumentSyntax, RegionSpan, regionsOf, treeAt } from '../parse/windows'
 import { regionSpans, regionsNotIn, TextChange, widenedChange } from './regions';
 import { ToolDeclaration } from '../model';
 import { firstNotBefore } from '../sorted';
+import { withFields } from '../with-fields';
 
 /** The segments of a new text, with how many at the start and at the end are unchanged from the old ones. */
 export interface SegmentUpdate {
@@ -186,7 +187,7 @@ function startsOnLaterLine(oldText: SourceText, oldChangeEnd: number, start: num
 
 function movedSegment(segment: Segment, delta: number, lineDelta: number): Segment {
   if (delta === 0 && lineDelta === 0) return segment;
-  return { ...segment, start: segment.start + delta, end: segment.end + delta, startRow: segment.startRow + lineDelta, endRow: segment.endRow + lineDelta };
+  return withFields(segment, { start: segment.start + delta, end: segment.end + delta, startRow: segment.startRow + lineDelta, endRow: segment.endRow + lineDelta });
 }
 
 /** The index of the first segment ending at or after `offset` (segments.length when none). */

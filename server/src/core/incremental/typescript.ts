@@ -39,6 +39,7 @@ import { GrammarId } from '../parse/parser';
 import { firstNotBefore } from '../sorted';
 import { DocumentSyntax, lookupIn, NodeLookup, RegionSpan } from '../parse/windows';
 import { AnalysisContext, ClaimSet, FreshReader, Reading, readStatementsAt, TreeContext } from './script-statements';
+import { withFields } from '../with-fields';
 
 /** One top-level statement's reading, kept between analyses. */
 interface Group extends ScopeStatement {
@@ -122,7 +123,7 @@ export class IncrementalScriptAnalyzer {
   /** Reads every statement. */
   private readAll(treeContext: TreeContext, memo: DeclarationMemo): Outcome {
     const statements = statementsOf(treeContext.nodes.all());
-    const context = { ...treeContext, statements };
+    const context = withFields(treeContext, { statements });
     const fileNodes = collectSyntaxNodes(treeContext.syntax);
     const declarators = new Map<BindingFact, Node>();
     const bindings = splitByStatement(fileNodes.bindings, statements);
@@ -177,7 +178,7 @@ export class IncrementalScriptAnalyzer {
     // The records of the statements after the edit are moved in place: the previous state is done with.
     const moved = old.slice(old.length - suffix).map((statement) => moveStatement(statement, shift));
     const statements = [...old.slice(0, prefix), ...statementsOf(nodes.slice(prefix, nodes.length - suffix)), ...moved];
-    const context: AnalysisContext = { ...treeContext, statements };
+    const context: AnalysisContext = withFields(treeContext, { statements });
     const oldIndexOf = (index: number): number => (index < prefix ? index : index - statements.length + old.length);
     const newIndexOf = (index: number): number => (index < prefix ? index : index - old.length + statements.length);
     // The edited statements (indexes in the new text, in source order) and their groups from before the edit: those

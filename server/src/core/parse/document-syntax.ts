@@ -4,6 +4,7 @@
  */
 import { Edit, Node, Point, Tree } from 'web-tree-sitter';
 import { moveSpan, Span } from './joined-windows';
+import { withFields } from '../with-fields';
 
 /** A top-level region parsed on its own: broken code, or (`clean`) the statements the author is typing in. */
 export interface Region {
@@ -105,7 +106,7 @@ export function moveRegion(region: Region, edit: Edit): void {
 /** The syntax with its trees copied (`tree.copy()` shares their nodes), the regions' ids kept. */
 export function copySyntax(syntax: DocumentSyntax): DocumentSyntax {
   const copy: DocumentSyntax = { tree: syntax.tree.copy() };
-  if (syntax.regions?.length) copy.regions = syntax.regions.map((region) => ({ ...region, tree: region.tree.copy(), startPosition: { ...region.startPosition }, endPosition: { ...region.endPosition } }));
+  if (syntax.regions?.length) copy.regions = syntax.regions.map((region) => (withFields(region, { tree: region.tree.copy(), startPosition: { ...region.startPosition }, endPosition: { ...region.endPosition } })));
   return copy;
 }
 

@@ -18,6 +18,7 @@ import { SourceText } from '../source-text';
 import { DocumentSyntax, newRegion, Region } from './document-syntax';
 import { GrammarId, parse, TextSource } from './parser';
 import { leavesBracketsOpen, MAX_WINDOW_GROWTH, nextUnitStart, outside, splitsAround, Window, windowsWith } from './window-bounds';
+import { withFields } from '../with-fields';
 
 /**
  * Tokens in column 0 that go on with the statement before (closers, continuations, operators), per
@@ -82,7 +83,7 @@ function brokenSpans(root: Node, text: SourceText): Window[] {
     };
     const last = spans[spans.length - 1];
     if (last && last.endIndex >= span.startIndex) {
-      if (span.endIndex > last.endIndex) spans[spans.length - 1] = { ...last, endIndex: span.endIndex, endPosition: span.endPosition };
+      if (span.endIndex > last.endIndex) spans[spans.length - 1] = withFields(last, { endIndex: span.endIndex, endPosition: span.endPosition });
     } else {
       spans.push(span);
     }

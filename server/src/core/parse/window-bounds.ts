@@ -7,6 +7,7 @@ import { SourceText } from '../source-text';
 import { firstNotBefore } from '../sorted';
 import { GrammarId, parse } from './parser';
 import { DocumentSyntax, Region, regionsOf } from './document-syntax';
+import { withFields } from '../with-fields';
 
 /** Windows larger than this (a paste, a replace-all) are not parsed on their own. */
 const MAX_WINDOW = 64 * 1024;
@@ -220,9 +221,9 @@ export function cleanWithNext(grammar: GrammarId, root: Node, text: SourceText, 
     if (others.some((region) => region.start === longer.endIndex)) return undefined;
     const next = nextUnitStart(root, longer.endIndex);
     const region = others.find((other) => other.start > longer.endIndex);
-    if (region && (!next || region.start < next.startIndex)) longer = { ...longer, endIndex: region.start, endPosition: region.startPosition };
-    else if (next) longer = { ...longer, endIndex: next.startIndex, endPosition: next.startPosition };
-    else longer = { ...longer, endIndex: text.length, endPosition: pointAfter(text, longer.endIndex, longer.endPosition, text.length) };
+    if (region && (!next || region.start < next.startIndex)) longer = withFields(longer, { endIndex: region.start, endPosition: region.startPosition });
+    else if (next) longer = withFields(longer, { endIndex: next.startIndex, endPosition: next.startPosition });
+    else longer = withFields(longer, { endIndex: text.length, endPosition: pointAfter(text, longer.endIndex, longer.endPosition, text.length) });
     const grown = parse(grammar, text, undefined, [longer]);
     const clean = !grown.rootNode.hasError;
     grown.delete();

@@ -6,6 +6,7 @@
  */
 import { ARCADE_FLAGS, ARCADE_MODEL_FIELDS, HINTS, SNAKE_HINTS } from '../data/fields';
 import { Entry, Range, Value } from '../model';
+import { withFields } from '../with-fields';
 
 const PRESET_CALLEES = new Set(['ToolAnnotations', 'ToolMetadata', 'Behavior', 'Classification']);
 const PRESET_KEYS = new Set<string>([
@@ -46,7 +47,7 @@ function isPresetCallee(callee: string): boolean {
 
 /** A copy of `value` marked as written in `file` (plain data: nothing of the tree it was read from). */
 export function writtenIn(value: Value, file: string): Value {
-  return copyValue(value, (copy) => ({ ...copy, file }), (entry) => entry);
+  return copyValue(value, (copy) => (withFields(copy, { file })), (entry) => entry);
 }
 
 /**
@@ -58,25 +59,25 @@ export function usedAt(value: Value, via: Range, viaName: string): Value {
   return copyValue(
     value,
     (copy) => {
-      const used = { ...copy, via, viaName };
+      const used = withFields(copy, { via, viaName });
       if (used.kind === 'enum-member') used.memberRange = via;
       if (used.kind === 'call') used.calleeRange = via;
-      if (used.kind === 'mapping') used.nonStringKeys = used.nonStringKeys.map((key) => ({ ...key, range: via }));
+      if (used.kind === 'mapping') used.nonStringKeys = used.nonStringKeys.map((key) => (withFields(key, { range: via })));
       return used;
     },
-    (entry) => ({ ...entry, keyRange: via, range: via, viaSpread: entry.viaSpread ? via : undefined }),
+    (entry) => (withFields(entry, { keyRange: via, range: via, viaSpread: entry.viaSpread ? via : undefined })),
   );
 }
 
 function copyValue(value: Value, mark: (copy: Value) => Value, markEntry: (entry: Entry) => Entry): Value {
-  const copyEntry = (entry: Entry): Entry => markEntry({ ...entry, value: copyValue(entry.value, mark, markEntry) });
+  const copyEntry = (entry: Entry): Entry => markEntry(withFields(entry, { value: copyValue(entry.value, mark, markEntry) }));
   switch (value.kind) {
     case 'mapping':
-      return mark({ ...value, entries: value.entries.map(copyEntry), nonStringKeys: [...value.nonStringKeys], container: { ...value.container, entryOffsets: [...value.container.entryOffsets] } });
+      return mark(withFields(value, { entries: value.entries.map(copyEntry), nonStringKeys: [...value.nonStringKeys], container: withFields(value.container, { entryOffsets: [...value.container.entryOffsets] }) }));
     case 'call':
-      return mark({ ...value, entries: value.entries.map(copyEntry), positional: value.positional.map((item) => copyValue(item, mark, markEntry)), container: { ...value.container, entryOffsets: [...value.container.entryOffsets] } });
+      return mark(withFields(value, { entries: value.entries.map(copyEntry), positional: value.positional.map((item) => copyValue(item, mark, markEntry)), container: withFields(value.container, { entryOffsets: [...value.container.entryOffsets] }) }));
     case 'sequence':
-      return mark({ ...value, items: value.items.map((item) => copyValue(item, mark, markEntry)) });
+      return mark(withFields(value, { items: value.items.map((item) => copyValue(item, mark, markEntry)) }));
     default:
       return mark({ ...value });
   }

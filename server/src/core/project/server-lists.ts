@@ -7,6 +7,7 @@
 import { UNKNOWN_PREFIX } from './facts-python';
 import { ModuleFacts, ModuleTools } from './modules';
 import { ProjectSymbol, RemoteTool, ServerRef, symbolKey } from './view';
+import { withFields } from '../with-fields';
 
 /** What the aggregates read of the index. */
 export interface ServerListSource {
@@ -38,7 +39,7 @@ function composedTool(tool: RemoteTool, from: ServerRef | undefined, composition
   const prefix = composition.prefixUnknown ? UNKNOWN_PREFIX : composition.prefix;
   const declaredName = tool.composed ? tool.composed.declaredName : tool.name;
   const name = composition.prefixUnknown ? undefined : prefix && tool.name !== undefined ? `${prefix}_${tool.name}` : tool.name;
-  return { ...tool, name, composed: { declaredName, fromServer: tool.composed?.fromServer ?? from, prefixes: prefix ? [prefix, ...tool.composed?.prefixes ?? []] : tool.composed?.prefixes ?? [] } };
+  return withFields(tool, { name, composed: { declaredName, fromServer: tool.composed?.fromServer ?? from, prefixes: prefix ? [prefix, ...tool.composed?.prefixes ?? []] : tool.composed?.prefixes ?? [] } });
 }
 
 function addTo<T>(map: Map<string, T[]>, key: string, item: T): void {
@@ -151,7 +152,7 @@ export class ServerLists {
         const tool = this.source.symbolIn(file, registration.function);
         if (server?.kind !== 'server' || tool?.kind !== 'tool') continue;
         if (own.some((mine) => mine.serverKey === server.server.key && mine.functionName === tool.tool.functionName)) continue;
-        addTo(byServer, server.server.key, { ...tool.tool, serverKey: server.server.key });
+        addTo(byServer, server.server.key, withFields(tool.tool, { serverKey: server.server.key }));
       }
     }
     return (this.byServer = byServer);
@@ -171,7 +172,7 @@ export class ServerLists {
         if (sub?.kind === 'server') addTo(byHost, host.server.key, { server: sub.server, ...prefix, moduleTools: [] });
         else if (sub?.kind === 'module' && composition.method === 'add_tools_from_module') {
           // Arcade: the module's `@tool` functions (registered on no server) become the app's tools.
-          addTo(byHost, host.server.key, { ...prefix, moduleTools: (this.source.toolsOf(sub.file)?.tools ?? []).filter((tool) => !tool.serverKey) });
+          addTo(byHost, host.server.key, withFields(prefix, { moduleTools: (this.source.toolsOf(sub.file)?.tools ?? []).filter((tool) => !tool.serverKey) }));
         }
       }
     }

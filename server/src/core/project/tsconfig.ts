@@ -6,6 +6,7 @@
 import * as path from 'node:path';
 import { isTable, readJsonTable, stringsIn } from './data-files';
 import { ProjectFileSystem } from './file-system';
+import { withFields } from '../with-fields';
 
 export interface CompilerPaths {
   /** Absolute. */
@@ -27,7 +28,7 @@ export function compilerPathsOf(configFile: string, fs: ProjectFileSystem): Comp
     const dir = path.dirname(file);
     let merged: CompilerPaths = {};
     for (const parent of extendedFiles(config.extends, dir, fs)) {
-      merged = { ...merged, ...load(parent, new Set([...chain, file])) };
+      merged = withFields(merged, load(parent, new Set([...chain, file])));
     }
     const options = isTable(config.compilerOptions) ? config.compilerOptions : {};
     if (typeof options.baseUrl === 'string') merged.baseUrl = path.resolve(dir, options.baseUrl);

@@ -7,6 +7,7 @@ import { assumptions, Gap, isMissing, misspelledFlags, writtenOf } from './share
 import { writtenAt } from './shared/place';
 import { gapFixIn } from './shared/where-written';
 import { Declared } from './shared/infer';
+import { withFields } from '../with-fields';
 
 const FLAG_OF: Record<HintName, ArcadeFlag> = {
   readOnlyHint: 'read_only', destructiveHint: 'destructive', idempotentHint: 'idempotent', openWorldHint: 'open_world',
@@ -66,7 +67,7 @@ function annotationsPlace(annotations: AnnotationsModel): { range: Range; relate
   const value = annotations.value;
   const callee = value.kind === 'call' ? value.calleeRange : undefined;
   const range = annotations.entry?.keyRange ?? value.via ?? callee ?? value.range;
-  const related = value.via ? [writtenAt(value.file ? value : { ...value, range: callee ?? value.range }, 'The annotations are written here.')] : [];
+  const related = value.via ? [writtenAt(value.file ? value : withFields(value, { range: callee ?? value.range }), 'The annotations are written here.')] : [];
   return { range, related };
 }
 

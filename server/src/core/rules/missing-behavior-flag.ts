@@ -7,6 +7,7 @@ import { assumptions, Gap, isMissing, misspelledFlags, writtenOf } from './share
 import { writtenAt } from './shared/place';
 import { gapFixIn } from './shared/where-written';
 import { Declared } from './shared/infer';
+import { withFields } from '../with-fields';
 
 const SLOT: Record<ArcadeFlag, 'readOnly' | 'destructive' | 'idempotent' | 'openWorld'> = {
   read_only: 'readOnly', destructive: 'destructive', idempotent: 'idempotent', open_world: 'openWorld',
@@ -61,7 +62,7 @@ export const missingBehaviorFlag: Rule = {
 function behaviorPlace(declaration: ToolDeclaration, behavior: BehaviorModel): { range: Range; related: RelatedInfo[] } {
   const value = behavior.value;
   const written = value.kind === 'call' ? value.calleeRange : undefined;
-  if (value.via) return { range: value.via, related: [writtenAt(value.file ? value : { ...value, range: written ?? value.range }, 'The Behavior is written here.')] };
+  if (value.via) return { range: value.via, related: [writtenAt(value.file ? value : withFields(value, { range: written ?? value.range }), 'The Behavior is written here.')] };
   if (written) return { range: written, related: [] };
   const entries = declaration.metadata?.value.kind === 'call' || declaration.metadata?.value.kind === 'mapping' ? declaration.metadata.value.entries : [];
   return { range: lastEntry(entries, 'behavior')?.keyRange ?? value.range, related: [] };

@@ -22,6 +22,7 @@ import type { ServerContext } from '../context';
 import { findingFor, SOURCE } from '../convert';
 import { uriToPath } from '../documents';
 import { FeatureSwitch } from './code-actions-switches';
+import { withFields } from '../../core/with-fields';
 
 interface ResolveData {
   uri: string;
@@ -115,16 +116,13 @@ export function register(connection: Connection, context: ServerContext): void {
       const finding = findingFor(found.analysis, diagnostic);
       if (finding) pairs.push([diagnostic, finding]);
     }
-    const input: CodeActionInput = {
-      ...found.source,
-      tree,
+    const input: CodeActionInput = withFields(found.source, { tree,
       language: languageOfGrammar(found.analysis.result.grammar),
       allFindings: found.analysis.result.findings,
       requested: pairs.map(([, finding]) => finding),
       quickFixes,
       fixAll,
-      ignoreComments: quickFixes && pairs.length > 0 && await ignoreComments.enabled(uri),
-    };
+      ignoreComments: quickFixes && pairs.length > 0 && await ignoreComments.enabled(uri) });
     const lazy = canResolveEdits(context.client);
     return codeActionsFor(input).map((action) => toCodeAction(action, pairs, found.analysis.version, found.source, uri, lazy));
   }, null));
@@ -151,7 +149,7 @@ export function register(connection: Connection, context: ServerContext): void {
       const found = await current(data.uri);
       // The document changed since the action was offered: its edit would not fit any more.
       if (!found || found.analysis.version !== data.version) return action;
-      return { ...action, edit: workspaceEdit(context.client, data.uri, data.version, fileWideEdits(found.source, data.fileWide), versionOf) };
+      return withFields(action, { edit: workspaceEdit(context.client, data.uri, data.version, fileWideEdits(found.source, data.fileWide), versionOf) });
     } catch (error) {
       log.error('Resolving a code action', error);
       return action;

@@ -19,6 +19,7 @@ import type { ToolProjection } from '../../core/projection';
 import { previewServer, serverName } from '../../core/server-preview';
 import type { ServerContext } from '../context';
 import type { LintSettings } from '../settings';
+import { withFields } from '../../core/with-fields';
 
 export interface ServerPreviewTool extends ToolProjection {
   /** The document declaring the tool. */
@@ -60,10 +61,9 @@ export async function serverPreview(index: ProjectIndex | undefined, uri: string
   for (const other of files) settings.set(other, await context.settings.settingsFor(uriOf(other)));
   const analyse = (other: string) => {
     const text = project.fs.readText(other);
-    return text === undefined ? undefined : analyzeText(text, other, { ...settings.get(other), project: project.viewFor(other), allEffects: true });
+    return text === undefined ? undefined : analyzeText(text, other, withFields(settings.get(other), { project: project.viewFor(other), allEffects: true }));
   };
-  const tools = previewServer(project, server, analyse, uriOf).map(({ projection, file: declaredIn, composed }): ServerPreviewTool => ({
-    ...projection,
+  const tools = previewServer(project, server, analyse, uriOf).map(({ projection, file: declaredIn, composed }): ServerPreviewTool => withFields(projection, {
     uri: uriOf(declaredIn),
     ...(composed ? { composed: { declaredName: composed.declaredName, prefixes: composed.prefixes, ...(composed.fromServer ? { from: serverJson(composed.fromServer) } : {}) } } : {}),
   }));

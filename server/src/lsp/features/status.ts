@@ -8,6 +8,7 @@
 import type { Connection } from 'vscode-languageserver/node';
 import type { DocumentAnalysis } from '../analysis';
 import type { ServerContext } from '../context';
+import { withFields } from '../../core/with-fields';
 
 export const STATUS_NOTIFICATION = 'mcpToolLint/status';
 
@@ -47,7 +48,7 @@ export function register(connection: Connection, context: ServerContext): void {
   const sent = new Map<string, string>();
   context.analyzer.onDidAnalyze((analysis) => {
     const status = statusOf(analysis);
-    const content = JSON.stringify({ ...status, version: undefined });
+    const content = JSON.stringify(withFields(status, { version: undefined }));
     if (sent.get(status.uri) === content) return;
     sent.set(status.uri, content);
     connection.sendNotification(STATUS_NOTIFICATION, status).catch((error: unknown) => context.log.error('Sending the status', error));

@@ -16,6 +16,7 @@ import type { ServerContext } from '../context';
 import { toDiagnostic } from '../convert';
 import { uriToPath } from '../documents';
 import { nextTurn } from '../turns';
+import { withFields } from '../../core/with-fields';
 
 export const LINT_WORKSPACE_COMMAND = 'mcpToolLint.lintWorkspace';
 
@@ -61,7 +62,7 @@ export function register(connection: Connection, context: ServerContext): void {
     // Only this file's grammar is loaded (once), when the first file of its language comes.
     const lintable = fileSettings.enable && !fileSettings.excluded && grammar !== undefined && await context.analyzer.grammarLoaded(grammar);
     const project = context.project.viewFor(uri);
-    const result = text !== undefined && lintable ? analyzeText(text, file, project ? { ...fileSettings, project } : fileSettings) : undefined;
+    const result = text !== undefined && lintable ? analyzeText(text, file, project ? withFields(fileSettings, { project }) : fileSettings) : undefined;
     if (run !== generation || documents.get(uri)) return false;
     if (!result?.findings.length) {
       clear(uri);

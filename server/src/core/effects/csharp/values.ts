@@ -17,6 +17,7 @@ import { matchesPath } from '../dotted-paths';
 import { Scope } from '../python/values';
 import { PackageClass } from '../package-summariser';
 import { ParameterInfo } from '../summary';
+import { withFields } from '../../with-fields';
 
 const TABLES = CSHARP_EFFECTS;
 const CLASS_TYPES = new Set(['class_declaration', 'record_declaration', 'struct_declaration']);
@@ -161,7 +162,7 @@ export class CSharpValues {
       const type = parameter.childForFieldName('type');
       const typed = this.typed(type);
       const typeName = simpleTypeName(type) ?? '';
-      const info: CSharpParameter = { name, known: { ...typed, params: new Set([name]) } };
+      const info: CSharpParameter = { name, known: withFields(typed, { params: new Set([name]) }) };
       const nameId = parameter.childForFieldName('name')?.id;
       const defaultNode = namedChildren(parameter).find((child) => child.id !== type?.id && child.id !== nameId && child.type !== 'attribute_list' && child.type !== 'modifier' && child.type !== 'parameter_modifier');
       if (defaultNode) info.default = literalTruth(defaultNode) ?? 'unknown';
@@ -179,7 +180,7 @@ export class CSharpValues {
       const name = declarator.childForFieldName('name')?.text;
       const value = initialValue(declarator);
       const known = value ? this.valueOf(value, scope) : NOTHING;
-      if (name) scope.locals.set(name, typed && !known.lib && !known.cls ? { ...known, ...typed } : known);
+      if (name) scope.locals.set(name, typed && !known.lib && !known.cls ? withFields(known, typed) : known);
     }
   }
 
@@ -250,7 +251,7 @@ export class CSharpValues {
       const attribute = value.cls.module === undefined && this.classes.has(value.cls.name) ? this.attributeOf(value.cls.name, name) : undefined;
       return attribute ?? { member: { class: value.cls, members: [name] } };
     }
-    if (value.member) return { member: { ...value.member, members: [...value.member.members, name] } };
+    if (value.member) return { member: withFields(value.member, { members: [...value.member.members, name] }) };
     return memberOf(TABLES, value, name) ?? (value.lib === 'orm' ? value : derived([value]));
   }
 
@@ -271,7 +272,7 @@ export class CSharpValues {
       if (matchesPath(path, TABLES.temporaryPaths)) return { tmp: true };
       if (path === 'Path.Combine' || path === 'Path.Join') {
         const values = argValues();
-        return { ...derived(values), tmp: values[0]?.tmp };
+        return withFields(derived(values), { tmp: values[0]?.tmp });
       }
       if (TABLES.environmentReads.includes(path) || path === 'Environment.GetEnvironmentVariable') return { switch: { text: node.text, config: false }, fromConfig: true };
       if (path === 'string.Format' || path === 'String.Format') {
@@ -324,7 +325,7 @@ export class CSharpValues {
     const shell = file.text !== undefined && SHELL_PROGRAMS.includes(file.text.toLowerCase());
     const params = new Set([...file.params ?? [], ...(shell ? rest.params ?? [] : [])]);
     const text = file.text === undefined ? undefined : `${file.text}${rest.text !== undefined ? ` ${rest.text}` : argumentsNode ? ` ${UNKNOWN_PART}` : ''}`;
-    return { ...(params.size ? { params } : {}), ...(text !== undefined && !file.params ? { text } : {}) };
+    return withFields((params.size ? { params } : {}), (text !== undefined && !file.params ? { text } : {}));
   }
 }
 

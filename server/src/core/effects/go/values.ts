@@ -17,6 +17,7 @@ import { matchesPath } from '../dotted-paths';
 import { Scope } from '../python/values';
 import { PackageClass } from '../package-summariser';
 import { ClassRef, ParameterInfo } from '../summary';
+import { withFields } from '../../with-fields';
 
 const TABLES = GO_EFFECTS;
 const SCALAR_TYPES = new Set(['bool', 'int', 'int8', 'int16', 'int32', 'int64', 'uint', 'uint8', 'uint16', 'uint32', 'uint64', 'float32', 'float64', 'byte', 'rune', 'uintptr']);
@@ -136,7 +137,7 @@ export class GoValues {
       const typed = context ? undefined : this.typed(type);
       for (const name of declaration.childrenForFieldName('name')) {
         if (!name) continue;
-        const parameter: GoParameter = { name: name.text, known: { ...(typed?.lib ? typed : {}), ...(typed?.cls ? { cls: typed.cls } : {}), params: new Set([name.text]) } };
+        const parameter: GoParameter = { name: name.text, known: withFields(typed?.lib ? typed : {}, typed?.cls ? { cls: typed.cls, params: new Set([name.text]) } : { params: new Set([name.text]) }) };
         if (context || SCALAR_TYPES.has(typeText) || typeText === 'time.Duration') parameter.scalar = true;
         if (context) parameter.context = true;
         found.push(parameter);
@@ -156,7 +157,7 @@ export class GoValues {
         const typed = this.typed(spec.childForFieldName('type'));
         names.forEach((name, index) => {
           const value = values.length === names.length ? this.valueOf(values[index], scope) : index === 0 && values[0] ? this.valueOf(values[0], scope) : NOTHING;
-          scope.locals.set(name.text, typed && !value.lib && !value.cls ? { ...value, ...typed } : value);
+          scope.locals.set(name.text, typed && !value.lib && !value.cls ? withFields(value, typed) : value);
         });
       }
       return;
@@ -259,8 +260,8 @@ export class GoValues {
       return info?.attributes.size ? NOTHING : { member: { class: value.cls, members: [field] } };
     }
     if (value.cls && value.params) return { params: value.params };
-    if (value.member) return { member: { ...value.member, members: [...value.member.members, field] } };
-    if (value.singleton) return { singleton: { ...value.singleton, members: [...value.singleton.members ?? [], field] } };
+    if (value.member) return { member: withFields(value.member, { members: [...value.member.members, field] }) };
+    if (value.singleton) return { singleton: withFields(value.singleton, { members: [...value.singleton.members ?? [], field] }) };
     return memberOf(TABLES, value, field) ?? derived([value]);
   }
 
@@ -282,7 +283,7 @@ export class GoValues {
       if (matchesPath(path, TABLES.temporaryPaths)) return { tmp: true };
       if (path === 'path/filepath.Join' || path === 'path.Join') {
         const values = argValues();
-        return { ...derived(values), tmp: values[0]?.tmp };
+        return withFields(derived(values), { tmp: values[0]?.tmp });
       }
       if (TABLES.environmentReads.includes(path)) return { switch: { text: node.text, config: !path.startsWith('os.') }, fromConfig: true };
       const row = typeRowOf(path, 'constructors');

@@ -17,6 +17,7 @@ import { ArgumentFlow, CalleeRef } from '../summary';
 import { PythonValues, Scope } from './values';
 import { argumentsOf, CallArguments, literalTruth } from './call-syntax';
 import { inModules, lastSegment, matchesPath, parentPath } from '../dotted-paths';
+import { withFields } from '../../with-fields';
 
 const TABLES = PYTHON_EFFECTS;
 const OPEN_FUNCTIONS = ['open', 'io.open', 'codecs.open', 'aiofiles.open', 'gzip.open', 'bz2.open', 'lzma.open'];
@@ -59,7 +60,7 @@ export class PythonCalls {
     }
     const value = this.values.valueOf(receiver, scope);
     // A library method's effect is named by the method alone (`write_text`, `execute`).
-    if (value.lib) return this.onLibraryMethod(value, method, { ...context, label: method });
+    if (value.lib) return this.onLibraryMethod(value, method, withFields(context, { label: method }));
     if (value.cls) return builder.call({ kind: 'method', class: value.cls, method }, context.label, context.range, this.flows(context));
     if (value.singleton) return builder.call({ kind: 'singleton', ...value.singleton, method }, context.label, context.range, this.flows(context), this.knownArgs(context));
     const path = this.values.module.resolvePath(callee);

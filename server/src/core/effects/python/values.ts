@@ -16,6 +16,7 @@ import { attributeOf } from '../walk';
 import { hostOf } from '../classify';
 import { lastSegment, matchesPath, parentPath } from '../dotted-paths';
 import { argumentsOf, CallArguments, literalTruth } from './call-syntax';
+import { withFields } from '../../with-fields';
 
 const TABLES = PYTHON_EFFECTS;
 
@@ -80,8 +81,8 @@ export class PythonValues {
     const annotation = assignment.childForFieldName('type');
     let value = right ? this.valueOf(right.type === 'assignment' ? right.childForFieldName('right') ?? right : right, scope) : NOTHING;
     const typed = annotation ? this.annotated(annotation) : undefined;
-    if (typed && !value.lib && !value.cls) value = { ...value, ...typed };
-    if (conditional) value = { ...value, text: undefined };
+    if (typed && !value.lib && !value.cls) value = withFields(value, typed);
+    if (conditional) value = withFields(value, { text: undefined });
     if (right?.type === 'assignment') this.assign(right, scope, conditional);
     if (left?.type === 'identifier') scope.locals.set(left.text, value);
     else if (left?.type === 'attribute' && left.childForFieldName('object')?.text === 'self' && scope.className) {
@@ -156,7 +157,7 @@ export class PythonValues {
       const annotation = node.childForFieldName('type');
       const defaultNode = node.childForFieldName('value');
       const typed = annotation ? this.annotated(annotation) : undefined;
-      const info: ParameterInfo & { known: Known } = { name, known: { ...typed, params: new Set([name]) } };
+      const info: ParameterInfo & { known: Known } = { name, known: withFields(typed, { params: new Set([name]) }) };
       if (defaultNode) info.default = literalTruth(defaultNode) ?? 'unknown';
       if (annotation && isScalarAnnotation(annotation.text)) info.scalar = true;
       parameters.push(info);
@@ -220,7 +221,7 @@ export class PythonValues {
     const children = namedChildren(node).filter((child) => child.type !== 'comment');
     const values = children.map((child) => this.valueOf(child, scope));
     const items = children.flatMap((child, index) => (child.type === 'list_splat' ? values[index].items ?? [{ params: values[index].params }] : [values[index]]));
-    return { ...derived(values), items };
+    return withFields(derived(values), { items });
   }
 
   private identifierValue(node: Node, scope: Scope): Known {
@@ -263,7 +264,7 @@ export class PythonValues {
     if (path && matchesPath(path, TABLES.environmentReads)) return { switch: { text: node.text, config: false }, fromConfig: true };
     if (object && isConfigObject(object, TABLES.configObjects)) return { switch: { text: node.text, config: true }, fromConfig: true };
     const value = this.valueOf(object, scope);
-    if (value.singleton) return { singleton: { ...value.singleton, members: [...value.singleton.members ?? [], attribute] } };
+    if (value.singleton) return { singleton: withFields(value.singleton, { members: [...value.singleton.members ?? [], attribute] }) };
     return this.memberOf(value, attribute) ?? derived([value]);
   }
 
@@ -300,7 +301,7 @@ export class PythonValues {
       if (matchesPath(path, TABLES.environmentReads)) return { switch: { text: node.text, config: false }, fromConfig: true };
       if (matchesPath(path, ['os.path.join', 'os.path.abspath', 'os.path.expanduser', 'os.path.normpath', 'os.path.dirname', 'str', 'sqlalchemy.text', 'sqlalchemy.sql.text'])) {
         const values = argValues();
-        return { ...derived(values, path.endsWith('text') || path === 'str' ? values[0]?.text : undefined), tmp: values[0]?.tmp };
+        return withFields(derived(values, path.endsWith('text') || path === 'str' ? values[0]?.text : undefined), { tmp: values[0]?.tmp });
       }
       const row = typeRowOf(path, TABLES.types, 'constructors');
       if (row) return this.constructed(row, path, args, scope);

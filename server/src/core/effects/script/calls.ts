@@ -18,6 +18,7 @@ import { ArgumentFlow } from '../summary';
 import { matchesPath } from '../dotted-paths';
 import { callArgumentNodes, isProjectSpecifier, literalTruth, unwrap } from './syntax';
 import { ScriptScope, ScriptValues } from './values';
+import { withFields } from '../../with-fields';
 
 const TABLES = SCRIPT_EFFECTS;
 
@@ -77,7 +78,7 @@ export class ScriptCalls {
     const method = callee.childForFieldName('property')?.text ?? '';
     if (object.type === 'this' && scope.className) return builder.call({ kind: 'method', class: { name: scope.className }, method }, context.label, context.range, this.flows(context));
     const value = this.values.valueOf(object, scope);
-    if (value.lib) return this.onLibrary(value, method, { ...context, label: method });
+    if (value.lib) return this.onLibrary(value, method, withFields(context, { label: method }));
     if (value.cls) return builder.call({ kind: 'method', class: value.cls, method }, context.label, context.range, this.flows(context));
     if (value.singleton) return builder.call({ kind: 'singleton', ...value.singleton, method }, context.label, context.range, this.flows(context), this.knownArgs(context));
     const path = this.values.resolvePath(callee, scope);

@@ -17,6 +17,7 @@ import { ScriptCalls } from './calls';
 import { isFunctionNode, unwrap } from './syntax';
 import { ScriptScope, ScriptValues } from './values';
 import { isGeneratedModule, isParameterValue, lazyFunctions, negate, StatementWalker, walkBlock } from '../walk';
+import { withFields } from '../../with-fields';
 
 const NESTED_DEFINITIONS = new Set(['function_declaration', 'generator_function_declaration', 'class_declaration', 'abstract_class_declaration', 'method_definition']);
 const EXITS = new Set(['return_statement', 'throw_statement', 'continue_statement', 'break_statement']);
@@ -210,7 +211,7 @@ export class ScriptEffects {
     if (value.switch) return this.valueGate(unwrap(tested), scope, type === 'null' || type === 'undefined' ? negated : !negated);
     const truth = type === 'true' ? true : type === 'false' || type === 'null' || type === 'undefined' ? false : undefined;
     const gates = truth === undefined ? undefined : this.valueGate(unwrap(tested), scope, true);
-    return gates?.[0]?.kind === 'parameter' ? [{ ...gates[0], when: negated ? !truth : truth! }] : undefined;
+    return gates?.[0]?.kind === 'parameter' ? [withFields(gates[0], { when: negated ? !truth : truth! })] : undefined;
   }
 
   /** `if (!sql.trim().toLowerCase().startsWith("select")) throw ...`, `if (!isReadOnly(sql)) throw ...`, `if (!ALLOWED.has(table)) throw ...`. */

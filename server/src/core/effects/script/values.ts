@@ -18,6 +18,7 @@ import { attributeOf } from '../walk';
 import { matchesPath } from '../dotted-paths';
 import { callArgumentNodes, canonicalModule, isFunctionNode, isProjectSpecifier, literalTruth, objectProperty, requiredModule, unwrap } from './syntax';
 import { readScriptImports, ScriptImport } from './imports';
+import { withFields } from '../../with-fields';
 
 const TABLES = SCRIPT_EFFECTS;
 
@@ -98,7 +99,7 @@ export class ScriptValues {
         const value = member.childForFieldName('value');
         const typed = this.annotated(member.childForFieldName('type'));
         if (value && isFunctionNode(unwrap(value))) info.methods.set(name, unwrap(value));
-        else info.attributes.set(name, { ...(value ? this.valueOf(value, scope) : NOTHING), ...typed });
+        else info.attributes.set(name, withFields((value ? this.valueOf(value, scope) : NOTHING), typed));
       }
     }
     const constructor = info.methods.get('constructor');
@@ -118,7 +119,7 @@ export class ScriptValues {
       const value = declarator.childForFieldName('value');
       const typed = this.annotated(declarator.childForFieldName('type'));
       const known = value ? this.valueOf(value, scope) : NOTHING;
-      const result = typed && !known.lib && !known.cls ? { ...known, ...typed } : known;
+      const result = typed && !known.lib && !known.cls ? withFields(known, typed) : known;
       if (name?.type === 'identifier') scope.locals.set(name.text, result);
       else if (name) for (const field of name.descendantsOfType(['shorthand_property_identifier_pattern', 'identifier'])) if (field) scope.locals.set(field.text, derived([result]));
     }
@@ -200,7 +201,7 @@ export class ScriptValues {
       const typed = this.annotated(node.childForFieldName('type'));
       const property = namedChildrenOf(node).some((child) => child.type === 'accessibility_modifier' || child.text === 'readonly');
       if (pattern?.type === 'identifier') {
-        const info: ParameterInfo & { known: Known; property?: boolean } = { name: pattern.text, position, known: { ...typed, params: new Set([pattern.text]) } };
+        const info: ParameterInfo & { known: Known; property?: boolean } = { name: pattern.text, position, known: withFields(typed, { params: new Set([pattern.text]) }) };
         if (defaultNode) info.default = literalTruth(defaultNode) ?? 'unknown';
         if (property) info.property = true;
         if (isScalarType(node.childForFieldName('type'))) info.scalar = true;
@@ -260,7 +261,7 @@ export class ScriptValues {
         const children = namedChildrenOf(bare).filter((child) => child.type !== 'comment');
         const values = children.map((child) => this.valueOf(child, scope));
         const items = children.flatMap((child, index) => (child.type === 'spread_element' ? values[index].items ?? [{ params: values[index].params }] : [values[index]]));
-        return { ...derived(values), items };
+        return withFields(derived(values), { items });
       }
       case 'spread_element':
         return this.valueOf(namedChildrenOf(bare)[0], scope);
@@ -287,7 +288,7 @@ export class ScriptValues {
       const name = key?.type === 'string' ? stringValue(key) : key?.text;
       if (name) fields[name] = value;
     }
-    return { ...derived(values), fields };
+    return withFields(derived(values), { fields });
   }
 
   private identifierValue(node: Node, scope: ScriptScope): Known {
@@ -321,7 +322,7 @@ export class ScriptValues {
     const value = this.valueOf(object, scope);
     if (value.switch) return { switch: { text: node.text, config: value.switch.config }, fromConfig: true };
     if (object && (object.type === 'member_expression' && object.childForFieldName('object')?.type === 'this') && TABLES.configObjects.includes(object.childForFieldName('property')?.text ?? '')) return { switch: { text: node.text, config: true }, fromConfig: true };
-    if (value.singleton) return { singleton: { ...value.singleton, members: [...value.singleton.members ?? [], property] } };
+    if (value.singleton) return { singleton: withFields(value.singleton, { members: [...value.singleton.members ?? [], property] }) };
     return memberOf(TABLES, value, property) ?? derived([value]);
   }
 
@@ -352,7 +353,7 @@ export class ScriptValues {
       if (matchesPath(path, TABLES.temporaryPaths)) return { tmp: true };
       if (matchesPath(path, ['path.join', 'path.resolve', 'path.dirname', 'String'])) {
         const values = argValues();
-        return { ...derived(values), tmp: values[0]?.tmp };
+        return withFields(derived(values), { tmp: values[0]?.tmp });
       }
       if (TABLES.environmentReads.some((read) => path === read || path.startsWith(`${read}.`))) return { switch: { text: node.text, config: false }, fromConfig: true };
       const row = typeRowOf(path, 'constructors');

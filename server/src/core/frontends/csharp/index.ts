@@ -15,6 +15,7 @@ import { describedBy } from '../descriptions';
 import { containerOf, namedChildren, rangeOf } from '../syntax';
 import { attributeName, csharpParameters, describedByDocComment, descriptionArgument, importsDescription } from './parameters';
 import { sdkToolName } from './tool-name';
+import { withFields } from '../../with-fields';
 
 const TOOL_ATTRIBUTES: Record<string, DeclarationForm> = {
   McpServerTool: 'csharp-mcp-server-tool',
@@ -139,7 +140,7 @@ function readValue(node: Node, owner: Node | undefined, depth = 0): Value {
     case 'identifier': {
       const constant = depth < 8 && owner ? constantOf(owner, node.text) : undefined;
       if (!constant) return { kind: 'unknown', text: node.text, range };
-      return { ...readValue(constant, owner, depth + 1), via: range, viaName: node.text };
+      return withFields(readValue(constant, owner, depth + 1), { via: range, viaName: node.text });
     }
     default:
       return { kind: 'unknown', text: node.text.length > 80 ? `${node.text.slice(0, 77)}...` : node.text, range };

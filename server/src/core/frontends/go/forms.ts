@@ -14,6 +14,7 @@ import { GoBinding, GoWrapper } from './package';
 import { goSdkParameters, mcpGoParameters } from './parameters';
 import { callArguments, qualifiedName } from './syntax';
 import { GoValueReader, unknown } from './values';
+import { withFields } from '../../with-fields';
 
 export interface GoFormContext {
   reader: GoValueReader;
@@ -72,7 +73,7 @@ function annotationsOf(value: Value, entry: Entry | undefined, spelling: HintSpe
   if (value.kind === 'mapping' || value.kind === 'call') return interpretAnnotations(value, entry, { snakeCase: false, vendorHints: false, spelling });
   const unknownHints = HINTS.map((hint): Entry => ({ key: spelledKey(spelling, hint), keyRange: value.range, range: value.range, value: { kind: 'unknown', text: '', range: value.range }, startOffset: -1, endOffset: -1, viaSpread: value.range }));
   const model = interpretAnnotations({ kind: 'mapping', entries: unknownHints, container: { openOffset: -1, entryOffsets: [], syntax: 'struct' }, nonStringKeys: [], range: value.range }, entry, { snakeCase: false, vendorHints: false, spelling });
-  return { ...model, value };
+  return withFields(model, { value });
 }
 
 /** The pointer helper the tool's own fields use, if any (for the annotations a fix writes). */
@@ -115,7 +116,7 @@ export function mcpGoTool(call: Node, context: GoFormContext, wrapper?: GoWrappe
   const option = (key: string) => lastEntry(entries, key);
   const descriptionValue = option('WithDescription')?.value ?? (wrapper && wrapper.descriptionIndex >= 0 && args[wrapper.descriptionIndex] ? reader.read(args[wrapper.descriptionIndex]) : undefined);
   const titleValue = option('WithToolTitle')?.value;
-  const container: Container = { ...containerOf(argumentList, args, 'options'), qualifier: qualifier ? `${qualifier}.` : '' };
+  const container: Container = withFields(containerOf(argumentList, args, 'options'), { qualifier: qualifier ? `${qualifier}.` : '' });
   const declaration: ToolDeclaration = {
     name: nameValue?.kind === 'string' ? nameValue.value : undefined,
     nameValue,

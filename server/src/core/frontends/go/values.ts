@@ -12,6 +12,7 @@ import { goVersionAtLeast } from '../../project/resolve-go';
 import { containerOf, namedChildren, rangeOf } from '../syntax';
 import { GoBinding, isPointerHelper } from './package';
 import { callArguments, GO_SDK_PATH, goString, MCP_GO_PATH, qualifiedName, unwrapParens } from './syntax';
+import { withFields } from '../../with-fields';
 
 /** What reading a file's values needs of the file and its project. */
 export interface GoReading {
@@ -69,7 +70,7 @@ export class GoValueReader {
         return this.imported(expression) ?? unknown(expression);
       case 'unary_expression': {
         const operand = expression.childForFieldName('operand');
-        if (expression.childForFieldName('operator')?.text === '&' && operand?.type === 'composite_literal') return { ...this.structLiteral(operand), range };
+        if (expression.childForFieldName('operator')?.text === '&' && operand?.type === 'composite_literal') return withFields(this.structLiteral(operand), { range });
         return unknown(expression);
       }
       case 'composite_literal':

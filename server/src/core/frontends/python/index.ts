@@ -14,6 +14,7 @@ import { extractWithRepairs } from './recovery';
 import { hasToolDecorator, Registration, registrationsFrom } from './registrations';
 import { PythonValues } from './values';
 import { ProjectView } from '../../project/view';
+import { withFields } from '../../with-fields';
 
 const IMPORTS_READ_PREFIX = importsRead([]);
 
@@ -66,8 +67,8 @@ export function extractPython(tree: Tree, text: SourceText, options: PythonExtra
  */
 function repairedOptions(options: PythonExtractionOptions): PythonExtractionOptions {
   const around = options.around;
-  if (!around) return { ...options, bindings: undefined, lookup: undefined };
-  return { ...options, bindings: undefined, around: { ...around, bindings: around.bindings.filter(({ start }) => start < around.region.startIndex) } };
+  if (!around) return withFields(options, { bindings: undefined, lookup: undefined });
+  return withFields(options, { bindings: undefined, around: withFields(around, { bindings: around.bindings.filter(({ start }) => start < around.region.startIndex) }) });
 }
 
 function extractFromTree(tree: Tree, text: SourceText, options: PythonExtractionOptions): PythonExtraction {
@@ -259,7 +260,7 @@ function descriptionOf(registration: Registration, entries: Entry[], opaqueSprea
   const value = values.valueOf(docstring);
   if (value.kind !== 'string') return { descriptionState: 'unknown' };
   const description = cleanDocstring(value.value);
-  return { description, descriptionValue: { ...value, value: description } };
+  return { description, descriptionValue: withFields(value, { value: description }) };
 }
 
 /** The docstring of a function: the string that is its body's first statement. */

@@ -12,6 +12,7 @@ import { SourceText } from '../../source-text';
 import { ToolDeclaration } from '../../model';
 import { parse } from '../../parse/parser';
 import { errorNodes, leafNodes } from '../syntax';
+import { withFields } from '../../with-fields';
 
 const CLOSERS: Record<string, string> = { '(': ')', '[': ']', '{': '}' };
 const STATEMENT_STARTS = new Set(['@', 'def', 'class', 'async', 'from', 'import']);
@@ -79,7 +80,7 @@ function grownBy(region: Range, insertions: readonly Insertion[]): Range {
     endIndex += insertion.length;
     if (insertion.line === endPosition.row) endPosition = { row: endPosition.row, column: endPosition.column + insertion.length };
   }
-  return { ...region, endIndex, endPosition };
+  return withFields(region, { endIndex, endPosition });
 }
 
 function firstRepair(roots: readonly Node[]): { offset: number; line: number; character: number; closers: string } | undefined {

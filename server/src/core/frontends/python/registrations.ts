@@ -11,6 +11,7 @@ import { PythonModule } from './module';
 import { isParameterOfEnclosingFunction, Receiver, receiverOf } from './servers';
 import { importedWrapper } from './wrappers';
 import { RegistrationWrapper } from '../../project/view';
+import { withFields } from '../../with-fields';
 
 export type ToolKind = 'arcade' | 'sdk' | 'lowlevel';
 
@@ -221,18 +222,18 @@ function withFunction(registration: Registration, positional: Node | undefined, 
     if (!redeclares && registration.kind === 'sdk' && hasToolDecorator(definition, module)) return undefined;
     const definedName = definition?.childForFieldName('name');
     const functionNameRanges = [rangeOf(positional), ...(definedName ? [rangeOf(definedName)] : [])];
-    return { ...registration, functionName: positional.text, functionNode: definition, functionNameRanges };
+    return withFields(registration, { functionName: positional.text, functionNode: definition, functionNameRanges });
   }
   const value = module.constantValue(positional.text);
   if (value?.type === 'call' && !redeclares && registersTool(value, module)) return undefined;
   const path = module.resolvePath(positional);
   if (path && path !== positional.text) {
     if (!redeclares && module.project?.pythonSymbol(path)?.kind === 'tool') return undefined;
-    return { ...registration, functionName: path.slice(path.lastIndexOf('.') + 1), functionNameRanges: [rangeOf(positional)] };
+    return withFields(registration, { functionName: path.slice(path.lastIndexOf('.') + 1), functionNameRanges: [rangeOf(positional)] });
   }
   // A wrapper's own body (`def register(fn, **kw): mcp.add_tool(fn, **kw)`): its uses are the tools.
   if (isParameterOfEnclosingFunction(positional)) return undefined;
-  return { ...registration, nameUnknown: true };
+  return withFields(registration, { nameUnknown: true });
 }
 
 /** `Tool.from_function(...)`, `mcp.tool(...)(fn)`: a call that makes a tool. */

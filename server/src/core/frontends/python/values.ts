@@ -7,13 +7,18 @@ import { Entry, NonStringKey, Range, Value } from '../../model';
 import { allChildren, containerOf, namedChildren, rangeOf } from '../syntax';
 import { PythonModule } from './module';
 import { TopLevelShape, usedAt } from '../../project/presets';
+import { withFields } from '../../with-fields';
 
 /** Deeper expressions are left unknown: no stack overflow on pathological input. */
 const MAX_DEPTH = 64;
 
 const ESCAPES: Record<string, string> = { n: '\n', t: '\t', r: '\r', '\\': '\\', "'": "'", '"': '"', '0': '\0', a: '\x07', b: '\b', f: '\f', v: '\v' };
 
-/** What every value read carries: where it is written, and where (and through which constant) the tool uses it. */
+/**
+ * What every value read carries: where it is written, and where (and through which constant) the tool uses it.
+ * Values spread it last (`{ kind, ..., ...base }`): Node 20's V8 gives each object of `{ ...base, kind }` a
+ * hidden class of its own (see core/with-fields.ts).
+ */
 type Base = { range: Range; via?: Range; viaName?: string };
 
 interface Context {
@@ -74,16 +79,16 @@ export class PythonValues {
   private read(node: Node, context: Context): Value {
     const range = rangeOf(node);
     const base: Base = { range, via: context.via, viaName: context.viaName };
-    if (context.depth > MAX_DEPTH) return { ...base, kind: 'unknown', text: node.text.slice(0, 80) };
-    const deeper = (): Context => ({ ...context, depth: context.depth + 1 });
+    if (context.depth > MAX_DEPTH) return { kind: 'unknown', text: node.text.slice(0, 80), ...base };
+    const deeper = (): Context => ({ via: context.via, viaName: context.viaName, depth: context.depth + 1, resolving: context.resolving });
     // Each `node.type` is a call into tree-sitter's wasm: read it once.
     const type = node.type;
     switch (type) {
       case 'true':
       case 'false':
-        return { ...base, kind: 'boolean', value: type === 'true' };
+        return { kind: 'boolean', value: type === 'true', ...base };
       case 'none':
-        return { ...base, kind: 'null', text: 'None' };
+        return { kind: 'null', text: 'None', ...base };
       case 'integer':
       case 'float':
         return this.readNumber(node, base);
@@ -97,11 +102,11 @@ export class PythonValues {
       case 'set':
       {
         const itemContext = deeper();
-        return { ...base, kind: 'sequence', sequence: type, items: namedChildren(node).filter((c) => c.type !== 'comment').map((item) => this.read(item, itemContext)) };
+        return { kind: 'sequence', sequence: type, items: namedChildren(node).filter((c) => c.type !== 'comment').map((item) => this.read(item, itemContext)), ...base };
       }
       case 'parenthesized_expression': {
         const inner = namedChildren(node).find((c) => c.type !== 'comment');
-        return inner ? this.read(inner, deeper()) : { ...base, kind: 'unknown', text: node.text };
+        return inner ? this.read(inner, deeper()) : { kind: 'unknown', text: node.text, ...base };
       }
       case 'dictionary':
         return this.readDictionary(node, deeper(), base);
@@ -112,15 +117,15 @@ export class PythonValues {
       case 'attribute':
         return this.readAttribute(node, base);
       default:
-        return { ...base, kind: 'unknown', text: node.text.slice(0, 80) };
+        return { kind: 'unknown', text: node.text.slice(0, 80), ...base };
     }
   }
 
   private readNumber(node: Node, base: Base): Value {
     const text = node.text;
     const value = Number(text.replace(/_/g, '').replace(/[jJ]$/, ''));
-    if (/[jJ]$/.test(text) || Number.isNaN(value)) return { ...base, kind: 'unknown', text };
-    return { ...base, kind: 'number', value, text };
+    if (/[jJ]$/.test(text) || Number.isNaN(value)) return { kind: 'unknown', text, ...base };
+    return { kind: 'number', value, text, ...base };
   }
 
   private readSigned(node: Node, base: Base): Value {
@@ -128,9 +133,9 @@ export class PythonValues {
     const operator = node.childForFieldName('operator')?.text;
     if (operand && (operand.type === 'integer' || operand.type === 'float') && (operator === '-' || operator === '+')) {
       const number = Number(operand.text.replace(/_/g, ''));
-      return { ...base, kind: 'number', value: operator === '-' ? -number : number, text: node.text };
+      return { kind: 'number', value: operator === '-' ? -number : number, text: node.text, ...base };
     }
-    return { ...base, kind: 'unknown', text: node.text };
+    return { kind: 'unknown', text: node.text, ...base };
   }
 
   private readString(node: Node, base: Base): Value {
@@ -138,15 +143,15 @@ export class PythonValues {
     let value = '';
     for (const part of parts) {
       const prefix = (stringStart(part)?.text ?? '').toLowerCase();
-      if (prefix.includes('b')) return { ...base, kind: 'foreign', description: 'bytes' };
+      if (prefix.includes('b')) return { kind: 'foreign', description: 'bytes', ...base };
       const raw = prefix.includes('r');
       for (const child of namedChildren(part)) {
         const type = child.type;
-        if (type === 'interpolation') return { ...base, kind: 'unknown', text: node.text.slice(0, 80) };
+        if (type === 'interpolation') return { kind: 'unknown', text: node.text.slice(0, 80), ...base };
         if (type === 'string_content' || type === 'escape_sequence') value += raw ? child.text : decodeEscapes(child.text);
       }
     }
-    return { ...base, kind: 'string', value };
+    return { kind: 'string', value, ...base };
   }
 
   private readDictionary(node: Node, context: Context, base: Base): Value {
@@ -176,22 +181,21 @@ export class PythonValues {
         else opaqueSpread = true;
       }
     }
-    return { ...base, kind: 'mapping', entries, nonStringKeys, container: containerOf(node, entryNodes, 'dict'), opaqueSpread };
+    return { kind: 'mapping', entries, nonStringKeys, container: containerOf(node, entryNodes, 'dict'), opaqueSpread, ...base };
   }
 
   private readCall(node: Node, context: Context, base: Base): Value {
     const calleeNode = node.childForFieldName('function');
     const argumentsNode = node.childForFieldName('arguments');
-    if (!calleeNode || !argumentsNode || argumentsNode.type !== 'argument_list') return { ...base, kind: 'unknown', text: node.text.slice(0, 80) };
+    if (!calleeNode || !argumentsNode || argumentsNode.type !== 'argument_list') return { kind: 'unknown', text: node.text.slice(0, 80), ...base };
     const callee = this.module.resolveName(calleeNode) ?? calleeNode.text;
     const special = foreignCall(this.module.resolvePath(calleeNode), argumentsNode);
-    if (special) return { ...base, kind: 'foreign', description: special };
+    if (special) return { kind: 'foreign', description: special, ...base };
     const { entries, positional, opaqueSpread, argumentNodes } = this.readArguments(argumentsNode, context);
     if (callee === 'dict' && positional.length === 0) {
-      return { ...base, kind: 'mapping', entries, nonStringKeys: [], container: containerOf(argumentsNode, namedChildren(argumentsNode), 'call'), opaqueSpread };
+      return { kind: 'mapping', entries, nonStringKeys: [], container: containerOf(argumentsNode, namedChildren(argumentsNode), 'call'), opaqueSpread, ...base };
     }
     return {
-      ...base,
       kind: 'call',
       callee,
       calleeRange: rangeOf(calleeNode),
@@ -199,6 +203,7 @@ export class PythonValues {
       positional,
       container: containerOf(argumentsNode, argumentNodes, 'call'),
       opaqueSpread,
+      ...base,
     };
   }
 
@@ -236,14 +241,14 @@ export class PythonValues {
     const value = this.read(inner, context);
     if (value.kind !== 'mapping' || value.opaqueSpread) return undefined;
     const spreadRange = context.via ?? rangeOf(splat);
-    return value.entries.map((entry) => ({ ...entry, viaSpread: spreadRange }));
+    return value.entries.map((entry) => (withFields(entry, { viaSpread: spreadRange })));
   }
 
   private readIdentifier(node: Node, context: Context, base: Base): Value {
     const name = node.text;
     const constant = this.module.constantValue(name);
-    if (!constant && !context.resolving.has(name)) return this.readImported(node, context) ?? { ...base, kind: 'unknown', text: name };
-    if (!constant || context.resolving.has(name)) return { ...base, kind: 'unknown', text: name };
+    if (!constant && !context.resolving.has(name)) return this.readImported(node, context) ?? { kind: 'unknown', text: name, ...base };
+    if (!constant || context.resolving.has(name)) return { kind: 'unknown', text: name, ...base };
     const resolving = new Set(context.resolving).add(name);
     return this.read(constant, { via: context.via ?? rangeOf(node), viaName: context.viaName ?? name, depth: context.depth + 1, resolving });
   }
@@ -255,13 +260,13 @@ export class PythonValues {
     if (path && object && attribute) {
       const enumName = this.module.resolveName(object);
       if (enumName === 'ServiceDomain' || enumName === 'Operation') {
-        return { ...base, kind: 'enum-member', enumName, member: attribute.text, memberRange: base.via ?? rangeOf(attribute) };
+        return { kind: 'enum-member', enumName, member: attribute.text, memberRange: base.via ?? rangeOf(attribute), ...base };
       }
-      if (path === 'math.inf' || path === 'math.nan') return { ...base, kind: 'foreign', description: path === 'math.inf' ? 'inf' : 'nan' };
+      if (path === 'math.inf' || path === 'math.nan') return { kind: 'foreign', description: path === 'math.inf' ? 'inf' : 'nan', ...base };
       const member = object.type === 'identifier' ? classConstant(this.module.classNamed(object.text), attribute.text) : undefined;
       if (member) return this.read(member, { via: base.via ?? rangeOf(node), viaName: base.viaName ?? node.text, depth: 1, resolving: new Set() });
     }
-    return this.readImported(node, { depth: 0, resolving: new Set(), via: base.via, viaName: base.viaName }) ?? { ...base, kind: 'unknown', text: node.text.slice(0, 80) };
+    return this.readImported(node, { depth: 0, resolving: new Set(), via: base.via, viaName: base.viaName }) ?? { kind: 'unknown', text: node.text.slice(0, 80), ...base };
   }
 
   /** A preset another module of the project defines (`from .presets import READ_ONLY`, `presets.READ_ONLY`), used here. */

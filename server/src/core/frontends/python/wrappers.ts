@@ -10,6 +10,7 @@ import { RegistrationWrapper } from '../../project/view';
 import { namedChildren, rangeOf } from '../syntax';
 import { PythonModule } from './module';
 import { receiverOf } from './servers';
+import { withFields } from '../../with-fields';
 
 interface Parameters {
   names: string[];
@@ -68,9 +69,9 @@ function wrapperOfFunction(definition: Node, module: PythonModule, file: string)
     const firstArgument = argumentList ? namedChildren(argumentList).find((argument) => argument.type === 'identifier') : undefined;
     const functionParameter = firstArgument ? parameters.names.indexOf(firstArgument.text) : -1;
     if ((outer || registration.method === 'add_tool') && functionParameter >= 0) {
-      return { ...base, method: 'add_tool', argumentFromParameter: [functionParameter], forwardsKeywords: passesKeywords };
+      return withFields(base, { method: 'add_tool', argumentFromParameter: [functionParameter], forwardsKeywords: passesKeywords });
     }
-    if (!outer && registration.method === 'tool' && passesKeywords) return { ...base, method: 'tool', argumentFromParameter: [], forwardsKeywords: true, decorator: true };
+    if (!outer && registration.method === 'tool' && passesKeywords) return withFields(base, { method: 'tool', argumentFromParameter: [], forwardsKeywords: true, decorator: true });
   }
   return undefined;
 }

@@ -10,6 +10,7 @@ import {
 } from '../../model';
 import { callArguments, calleeProperty, stringValue } from './syntax';
 import { opaqueSpreadsOf, ValueReader } from './values';
+import { withFields } from '../../with-fields';
 
 export interface ToolParts {
   form: DeclarationForm;
@@ -96,8 +97,8 @@ export function readAnnotations(value: Value, entry: Entry | undefined, vendorHi
   const hintKeys = vendorHints ? [...HINTS, ...VENDOR_HINTS] : [...HINTS];
   if (value.kind === 'unknown') {
     const unknownEntries = hintKeys.map((key) => unknownEntry(key, value.range));
-    const model = interpretAnnotations({ ...value, kind: 'mapping', entries: unknownEntries, container: { openOffset: -1, entryOffsets: [], syntax: 'object' }, nonStringKeys: [] }, entry, options);
-    return { ...model, value };
+    const model = interpretAnnotations(withFields(value, { kind: 'mapping', entries: unknownEntries, container: { openOffset: -1, entryOffsets: [], syntax: 'object' }, nonStringKeys: [] }), entry, options);
+    return withFields(model, { value });
   }
   const spreads = opaqueSpreadsOf(value);
   if (value.kind !== 'mapping' || spreads.length === 0) return interpretAnnotations(value, entry, options);
@@ -107,7 +108,7 @@ export function readAnnotations(value: Value, entry: Entry | undefined, vendorHi
     entries.push(item);
   });
   for (const spread of spreads) if (spread.index >= value.entries.length) entries.push(...hintKeys.map((key) => unknownEntry(key, spread.range)));
-  return { ...interpretAnnotations({ ...value, entries }, entry, options), value };
+  return withFields(interpretAnnotations(withFields(value, { entries }), entry, options), { value });
 }
 
 function unknownEntry(key: string, range: Range): Entry {

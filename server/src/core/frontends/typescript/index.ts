@@ -23,6 +23,7 @@ import { calleeProperty, literalKeyName } from './syntax';
 import { collectFileNodes, FileNodes } from './walk';
 import { ValueReader } from './values';
 import { ProjectView, RegistrationWrapper } from '../../project/view';
+import { withFields } from '../../with-fields';
 
 export { DEFAULT_SERVER_MODULES } from './imports';
 
@@ -103,7 +104,7 @@ export function projectContext(options: ScriptFrontendOptions, bindings: () => r
   if (!options.project) return context;
   let byLocal: Map<string, ImportBinding> | undefined;
   const importBindingsOf = (): ReadonlyMap<string, ImportBinding> => (byLocal ??= new Map(bindings().map((binding) => [binding.local, binding])));
-  return { ...context, project: options.project, importBindings: importBindingsOf };
+  return withFields(context, { project: options.project, importBindings: importBindingsOf });
 }
 
 /** The modules whose importers register tools: the defaults and the configured ones. */

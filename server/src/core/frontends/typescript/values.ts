@@ -10,6 +10,7 @@ import { isObjectSyntax, memberEnd, memberStart, MemberSyntax, objectSyntax, Obj
 import { usedAt } from '../../project/presets';
 import { NameScope } from './scope';
 import { literalKeyName, numberValue, rangeOf, stringValue, unwrapExpression } from './syntax';
+import { withFields } from '../../with-fields';
 
 /** A spread whose keys cannot be known: any key may come from it, overriding the entries before it. */
 export interface OpaqueSpread {
@@ -224,7 +225,7 @@ export class ValueReader {
     }
     const base = entries.length;
     for (const inner of opaqueSpreadsOf(value)) spreads.push({ index: base + inner.index, range: spreadRange });
-    for (const entry of value.entries) entries.push({ ...entry, viaSpread: spreadRange });
+    for (const entry of value.entries) entries.push(withFields(entry, { viaSpread: spreadRange }));
   }
 
   /** A property key's name: as written, or a computed key's constant (`[LIST]` with `const LIST = "list"`). */

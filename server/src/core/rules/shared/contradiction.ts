@@ -4,6 +4,7 @@ import { FlagField, Fix, MetadataModel, RelatedInfo } from '../../model';
 import { fill, RuleContext } from '../rule';
 import { contradictionSeverity } from './arcade';
 import { placeEntry } from './place';
+import { withFields } from '../../with-fields';
 
 export interface Contradiction {
   metadata: MetadataModel;
@@ -54,7 +55,7 @@ export function reportContradiction(context: RuleContext, contradiction: Contrad
   context.report({
     range: place.range,
     severity: level.severity,
-    message: fill(level.accepted ? contradiction.messages.accepted : contradiction.messages.refused, { ...contradiction.values, fix: target }),
+    message: fill(level.accepted ? contradiction.messages.accepted : contradiction.messages.refused, withFields(contradiction.values, { fix: target })),
     related: [...place.related, ...contradiction.related],
     fixes,
   });
