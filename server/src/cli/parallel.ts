@@ -16,7 +16,7 @@ import { RuleOverride } from '../core/severity';
 import { InputError, LintTarget } from './discover';
 import { CandidateList, SummaryEntries } from '../core/project/project-index';
 import { grammarsFor, LintedFile, LintOptions, lintTarget } from './lint';
-import { SHARE_SLOTS, ThreadShare } from './thread-share';
+import { claimsFor, SHARE_SLOTS, ThreadShare } from './thread-share';
 import { withFields } from '../core/with-fields';
 
 export interface WorkerSettings {
@@ -41,13 +41,16 @@ interface WorkerData {
   targets: readonly LintTarget[];
   /** ThreadShare's counter (SHARE_SLOTS Int32s), shared by every thread. */
   counter: SharedArrayBuffer;
+  /** This worker's number among the threads (the main thread is 0), and how many there are. */
+  thread: number;
+  threads: number;
 }
 
 /**
  * To a worker: first the wasm modules the main thread compiled while the workers started, with what its
  * pre-filter decided of the targets; then what the other threads read.
  */
-type ToWorker = { compiled: CompiledWasm; candidates: CandidateList } | { others: SummaryEntries };
+type ToWorker = { compiled: CompiledWasm; candidates: CandidateList; claims: SharedArrayBuffer } | { others: SummaryEntries };
 
 type FromWorker =
   | { read: SummaryEntries }
@@ -132,7 +135,7 @@ export function lintInParallel(
   progress: (done: number) => void,
 ): Promise<LintedFile[]> {
   const counter = new Int32Array(new SharedArrayBuffer(SHARE_SLOTS * Int32Array.BYTES_PER_ELEMENT));
-  const data: WorkerData = { mcpToolLintWorker: true, settings, grammars: [...grammarsFor(targets)], targets, counter: counter.buffer as SharedArrayBuffer };
+  const data: Omit<WorkerData, 'thread'> = { mcpToolLintWorker: true, settings, grammars: [...grammarsFor(targets)], targets, counter: counter.buffer as SharedArrayBuffer, threads };
   // Compiled once, here, while the main thread's pre-filter runs and the workers start; they instantiate the same modules.
   const compiling = compileWasm(data.grammars);
   return new Promise((resolve, reject) => {
@@ -174,7 +177,7 @@ export function lintInParallel(
     };
     for (let i = 1; i < threads; i++) {
       // dist/cli.js, the CLI's entry: it loads the bundle as the main thread did (entry/code-cache.ts), then runs runLintWorker.
-      const worker = new Worker(path.join(__dirname, 'cli.js'), { workerData: data });
+      const worker = new Worker(path.join(__dirname, 'cli.js'), { workerData: withFields(data, { thread: i }) });
       pool.push(worker);
       worker.on('error', (error) => fail(error));
       worker.on('exit', (code) => {
@@ -193,20 +196,22 @@ export function lintInParallel(
     // takes about as long as the pre-filter of the monorepo's 2,000 files); the pre-filter's result goes to them.
     let share: ThreadShare;
     let candidates: CandidateList;
+    let claims: Int32Array;
     try {
       share = new ThreadShare(targets, settings, counter);
       candidates = share.index.candidateList();
+      claims = claimsFor(share.index);
     } catch (error) {
       compiling.catch(() => undefined);
       fail(error as Error);
       return;
     }
     compiling.then((compiled) => {
-      for (const worker of pool) worker.postMessage({ compiled, candidates } satisfies ToWorker);
+      for (const worker of pool) worker.postMessage({ compiled, candidates, claims: claims.buffer as SharedArrayBuffer } satisfies ToWorker);
       useCompiledWasm(compiled);
       return initAnalysis(data.grammars);
     }).then(() => {
-      read.set('main', share.readShare());
+      read.set('main', share.readShare(claims, 0, threads));
       swapWhenAllRead();
     }).catch((error: unknown) => fail(error as Error));
   });
@@ -229,7 +234,7 @@ export function isLintWorker(): boolean {
 
 export async function runLintWorker(): Promise<void> {
   const port = parentPort!;
-  const { settings, grammars, targets, counter } = workerData as WorkerData;
+  const { settings, grammars, targets, counter, thread, threads } = workerData as WorkerData;
   const next = () => new Promise<ToWorker>((resolve) => port.once('message', resolve));
   const first = await next();
   if (!('compiled' in first)) return;
@@ -245,7 +250,7 @@ export async function runLintWorker(): Promise<void> {
   }
   try {
     const share = new ThreadShare(targets, settings, new Int32Array(counter), first.candidates);
-    port.postMessage({ read: share.readShare() } satisfies FromWorker);
+    port.postMessage({ read: share.readShare(new Int32Array(first.claims), thread, threads) } satisfies FromWorker);
     const swapped = await next();
     if (!('others' in swapped)) return;
     const options: LintOptions = withFields(settings, { loader, config, project: share.index, note: () => undefined });

@@ -1,7 +1,8 @@
 /**
  * One thread's part of a lint on several threads (cli/parallel.ts). Every thread builds the project
- * index of the same targets, but reads the tools of only its share of the candidates, taken from a
- * shared counter largest first. The threads then hand each other what they read (plain summaries,
+ * index of the same targets, but reads the tools of only its share of the candidates: in path order,
+ * each thread from its own part of the list on, claiming each file on a shared array, so threads read
+ * different packages (whose helpers each reads for the effects) until they meet. The threads then hand each other what they read (plain summaries,
  * no trees), so every index knows every server's tools, and each thread lints the files it read
  * (their declarations and effects are still in its index: one parse per file) and its share of the
  * files no thread read (those the pre-filter turns away: most take no parse).
@@ -10,10 +11,9 @@ import { CandidateList, ProjectIndex, SummaryEntries } from '../core/project/pro
 import { LintTarget } from './discover';
 import { unreadProjectIndex } from './lint';
 
-/** The shared counter's slots: the next candidate to read, and the next unread target to lint. */
-const READ_SLOT = 0;
-const LINT_SLOT = 1;
-export const SHARE_SLOTS = 2;
+/** The shared counter's slot: the next unread target to lint. */
+const LINT_SLOT = 0;
+export const SHARE_SLOTS = 1;
 
 export interface ShareSettings {
   projectPaths: readonly string[];
@@ -34,13 +34,20 @@ export class ThreadShare {
     this.index = unreadProjectIndex(settings.projectPaths, targets, { serverModules: settings.serverModules, maxFileSize: settings.maxFileSize }, candidates);
   }
 
-  /** Reads the tools of the candidates this thread takes; returns what it read of them. */
-  readShare(): SummaryEntries {
-    const order = this.index.candidatesLargestFirst();
-    takeSlots(this.counter, READ_SLOT, order.length, (slot) => {
+  /**
+   * Reads the tools of the candidates this thread claims, thread `thread` of `threads` starting at its part of
+   * the candidates in path order; `claims`: one Int32 per candidate, shared, all 0 at the start (`claimsFor`).
+   * Returns what it read of them.
+   */
+  readShare(claims: Int32Array, thread: number, threads: number): SummaryEntries {
+    const order = this.index.candidatesByPath();
+    const start = Math.floor((order.length * thread) / threads);
+    for (let step = 0; step < order.length; step++) {
+      const slot = (start + step) % order.length;
+      if (Atomics.compareExchange(claims, slot, 0, 1) !== 0) continue;
       this.index.summarise(order[slot]);
       this.own.add(order[slot]);
-    });
+    }
     const entries = this.index.summariesOf(this.own);
     // Without a summary to hand over, a file is no thread's own: one thread lints it with the unread ones.
     const handed = new Set(entries.map(([file]) => file));
@@ -64,6 +71,11 @@ export class ThreadShare {
     });
     takeSlots(this.counter, LINT_SLOT, unread.length, (slot) => lint(unread[slot]));
   }
+}
+
+/** The shared claims `readShare` takes, for the candidates of `index`. */
+export function claimsFor(index: ProjectIndex): Int32Array {
+  return new Int32Array(new SharedArrayBuffer(index.candidatesByPath().length * Int32Array.BYTES_PER_ELEMENT));
 }
 
 /** Takes the next slot of `slotIndex` of the shared counter until `count` are taken. */
