@@ -22,6 +22,8 @@ const MIN_CANDIDATES = 60;
 /** The shared Int32s: the next candidate to take, and whether the author is typing (1: wait). */
 const NEXT = 0;
 const TYPING = 1;
+/** How long the worker reads before it looks whether the author is typing (its steps: a parse's slices, then each stage of reading). */
+const STEP_MS = 15;
 /** The worker's young generation: it allocates as a lint does, not as a keystroke does (lsp/start.ts keeps the server's at 1 MB). */
 const WORKER_YOUNG_GENERATION_MB = 16;
 
@@ -109,7 +111,7 @@ export class IndexHelper {
     return { taken: Math.min(Atomics.load(this.shared, NEXT), this.order.length), total: this.order.length };
   }
 
-  /** The author is typing: the worker waits after the file it is reading. */
+  /** The author is typing: the worker waits after the step of reading it is in (STEP_MS at most, or one stage of a file). */
   hold(holding: boolean): void {
     Atomics.store(this.shared, TYPING, holding ? 1 : 0);
     if (!holding) Atomics.notify(this.shared, TYPING);
@@ -129,6 +131,11 @@ export class IndexHelper {
   }
 }
 
+/** Blocks this worker while the main thread says the author is typing. */
+function waitWhileTyping(flags: Int32Array): void {
+  while (Atomics.load(flags, TYPING) === 1) Atomics.wait(flags, TYPING, 1, 250);
+}
+
 /** Whether this thread is the index's second thread. */
 export function isIndexHelper(): boolean {
   return Boolean(parentPort && (workerData as HelperData | undefined)?.mcpToolLintIndexHelper);
@@ -138,18 +145,18 @@ export async function runIndexHelper(): Promise<void> {
   const port = parentPort!;
   const { folders, serverModules, grammars, shared } = workerData as HelperData;
   try {
-    // The grammars compile while the main thread's pre-filter runs; then the work it chose.
+    const flags = new Int32Array(shared);
+    // The grammars compile while the main thread's pre-filter runs (unless the author is typing); then the work it chose.
+    waitWhileTyping(flags);
     const [, work] = await Promise.all([initAnalysis(grammars), new Promise<Work>((resolve) => port.once('message', resolve))]);
     const index = new ProjectIndex(folders, new DiskFileSystem(folders), { serverModules });
     index.takeCandidates(work.candidates);
-    const flags = new Int32Array(shared);
     const left = new Set(work.leave);
     const own: string[] = [];
     const { order } = work;
     for (let slot = Atomics.add(flags, NEXT, 1); slot < order.length; slot = Atomics.add(flags, NEXT, 1)) {
-      while (Atomics.load(flags, TYPING) === 1) Atomics.wait(flags, TYPING, 1, 250);
       if (left.has(order[slot])) continue;
-      index.summarise(order[slot]);
+      for (const _step of index.summariseInSteps(order[slot], STEP_MS)) waitWhileTyping(flags);
       own.push(order[slot]);
     }
     port.postMessage({ read: index.summariesOf(own) } satisfies FromHelper);

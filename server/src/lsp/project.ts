@@ -60,6 +60,8 @@ export class ProjectService {
   private refreshing?: Promise<void>;
   /** The index's second thread while the first build reads on it, the files changed meanwhile, and when it goes on after typing. */
   private helper?: IndexHelper;
+  /** The second thread from its start on: it waits while the author types even as it boots and compiles its grammars. */
+  private startedHelper?: IndexHelper;
   private readonly changedWhileHelped = new Set<string>();
   private helperResumes?: NodeJS.Timeout;
   /** When a document last changed (performance.now()). */
@@ -134,12 +136,14 @@ export class ProjectService {
       const stillWanted = () => this.index === index;
       // Started now, the second thread's start and grammars overlap the pre-filter.
       const helper = IndexHelper.start(index, folders, files, (message) => this.log.error('Indexing the project on a second thread', new Error(message)));
+      this.startedHelper = helper;
       let helped = 0;
       try {
         await runInSlices(this.prefilterSteps(index, files), SLICE_MS, stillWanted, this.whileTyping);
         if (helper && stillWanted()) helped = await this.readWithHelper(index, helper, report);
       } finally {
         // Done with it (it hands over what it read before it ends), or not wanted after all.
+        this.startedHelper = undefined;
         await helper?.cancel();
       }
       await runInSlices(this.steps(index, report), SLICE_MS, stillWanted, this.whileTyping);
@@ -208,12 +212,13 @@ export class ProjectService {
     }
   }
 
-  /** While the author types, the second thread waits too (after the file it is reading), as this thread's indexing does. */
+  /** While the author types, the second thread waits too (after the step of reading it is in, or before its grammars once booted), as this thread's indexing does. */
   private holdHelper(): void {
-    if (!this.helper) return;
-    this.helper.hold(true);
+    const helper = this.helper ?? this.startedHelper;
+    if (!helper) return;
+    helper.hold(true);
     clearTimeout(this.helperResumes);
-    this.helperResumes = setTimeout(() => this.helper?.hold(false), TYPING_PAUSE_MS);
+    this.helperResumes = setTimeout(() => helper.hold(false), TYPING_PAUSE_MS);
   }
 
   /** An open document changed: what other documents see of it is brought up to date once typing pauses. */

@@ -112,10 +112,15 @@ export function* readToolsInSteps(file: string, text: string, view: ProjectView,
     // TS/JS: the nodes the front end looks at, found in one pass over the tree for the tools and the facts.
     const scriptNodes = SCRIPT_GRAMMARS.includes(grammar) ? collectFileNodes(tree.rootNode) : undefined;
     const tools = toolsOfTree(tree, grammar, file, text, view, serverModules, scriptNodes);
+    // A step between the stages too: reading a 10,000-line module's tools takes longer than its parse.
+    yield;
     const facts = factsOfTree(tree, grammar, file, text, serverModules, scriptNodes);
     const extraction: Extraction = { declarations: tools.declarations, suppressions: suppressions ? findSuppressions(tree.rootNode, text) : [] };
     // Kept for linting the file without its tree (the CLI): its tools' effects too.
-    if (suppressions) extraction.effects = effectSource(computeEffects(grammar, tree.rootNode, text, file, tools.declarations.filter(effectsMatter), view));
+    if (suppressions) {
+      yield;
+      extraction.effects = effectSource(computeEffects(grammar, tree.rootNode, text, file, tools.declarations.filter(effectsMatter), view));
+    }
     return { tools: tools.tools, extraction, facts };
   } catch {
     return undefined;

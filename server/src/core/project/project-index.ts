@@ -178,12 +178,12 @@ export class ProjectIndex implements SymbolSource {
     this.toolsOf(file);
   }
 
-  /** The files whose tools count for their servers, largest first (then by path): the order threads share them out in. */
   /** The candidates in path order: a folder's modules side by side (a package's tools import the same helpers). */
   candidatesByPath(): string[] {
     return [...this.candidates].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   }
 
+  /** The files whose tools count for their servers, largest first (then by path): the order the server's index threads share them out in. */
   candidatesLargestFirst(): string[] {
     const size = (file: string) => this.fs.readText(file)?.length ?? 0;
     return [...this.candidates].map((file) => ({ file, size: size(file) }))
