@@ -105,7 +105,7 @@ async function check(options: CliOptions, io: CliIo): Promise<number> {
     io.stderr(reportFixes(linted, 'would'));
   } else {
     if (options.fix) io.stderr(reportFixes(linted, 'summary'));
-    const results = options.quiet ? linted.map((file) => (withFields(file, { findings: file.findings.filter((f) => f.severity === 'error') }))) : linted;
+    const results = options.quiet ? linted.map((file) => withFields(file, { findings: file.findings.filter((f) => f.severity === 'error') })) : linted;
     io.stdout(formatResults(results, options, io, linted.length));
   }
   return exitCode(linted, options, io);

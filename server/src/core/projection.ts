@@ -176,7 +176,7 @@ function declaredHints(declaration: ToolDeclaration, showFile: (absolute: string
   const declared: HintValues = {};
   const unknown: HintName[] = [];
   const sources: Partial<Record<HintName, HintSource>> = {};
-  const writtenIn = (field: FlagField) => (withFields((field.value.viaName !== undefined ? { constant: field.value.viaName } : {}), (field.value.file !== undefined ? { file: showFile(field.value.file) } : {})));
+  const writtenIn = (field: FlagField) => withFields((field.value.viaName !== undefined ? { constant: field.value.viaName } : {}), (field.value.file !== undefined ? { file: showFile(field.value.file) } : {}));
   const record = (hint: HintName, field: FlagField | undefined) => {
     const value = knownBoolean(field);
     if (value !== undefined) {

@@ -199,7 +199,7 @@ function memberItems(enumName: EnumName, range: Range): CoreCompletionItem[] {
 
 /** `ServiceDomain.EMAIL` as a whole, for an empty slot of `service_domains=[...]` / `operations=[...]`. */
 function qualifiedMemberItems(enumName: EnumName, range: Range): CoreCompletionItem[] {
-  return memberItems(enumName, range).map((item) => (withFields(item, { label: `${enumName}.${item.label}`, insertText: `${enumName}.${item.insertText}` })));
+  return memberItems(enumName, range).map((item) => withFields(item, { label: `${enumName}.${item.label}`, insertText: `${enumName}.${item.insertText}` }));
 }
 
 function stringValueItems(enumName: EnumName, open: Token, text: string, offset: number): CoreCompletionItem[] {

@@ -38,7 +38,7 @@ export function applyParsedEdits(text: string, parsed: string, edits: readonly T
  */
 export function withTextLineBreaks(text: string, edits: readonly TextEdit[]): TextEdit[] {
   if (text.includes('\n') || !text.includes('\r')) return [...edits];
-  return edits.map((edit) => (withFields(edit, { newText: edit.newText.replace(/\n/g, '\r') })));
+  return edits.map((edit) => withFields(edit, { newText: edit.newText.replace(/\n/g, '\r') }));
 }
 
 function applyOffsetEdits(text: string, edits: OffsetEdit[]): string {

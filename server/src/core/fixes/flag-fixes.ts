@@ -24,7 +24,7 @@ export function setBooleansFix(title: string, changes: ReadonlyArray<{ value: Va
   const shared = sharedNames.length > 0;
   return {
     title: shared ? `${title} in ${where}` : title,
-    edits: changes.map((change) => (withFields(replaceEdit(change.value.range, booleanText(language, change.to)), (change.value.file ? { file: change.value.file } : {})))),
+    edits: changes.map((change) => withFields(replaceEdit(change.value.range, booleanText(language, change.to)), (change.value.file ? { file: change.value.file } : {}))),
     isPreferred: options.preferred,
     safe: shared ? false : options.safe ?? false,
   };
@@ -42,7 +42,7 @@ function sharedName(value: Value): string {
  */
 export function editingFile(fix: Fix | undefined, file: string | undefined): Fix | undefined {
   if (!fix || !file) return fix;
-  return withFields(fix, { title: `${fix.title} in ${path.basename(file)}`, edits: fix.edits.map((edit) => (withFields(edit, { file }))), safe: false });
+  return withFields(fix, { title: `${fix.title} in ${path.basename(file)}`, edits: fix.edits.map((edit) => withFields(edit, { file })), safe: false });
 }
 
 /** Formats `key = value` pairs for a container in its own syntax (`key=value`, `"key": value`, `key: value`). */

@@ -106,7 +106,7 @@ export function moveRegion(region: Region, edit: Edit): void {
 /** The syntax with its trees copied (`tree.copy()` shares their nodes), the regions' ids kept. */
 export function copySyntax(syntax: DocumentSyntax): DocumentSyntax {
   const copy: DocumentSyntax = { tree: syntax.tree.copy() };
-  if (syntax.regions?.length) copy.regions = syntax.regions.map((region) => (withFields(region, { tree: region.tree.copy(), startPosition: { ...region.startPosition }, endPosition: { ...region.endPosition } })));
+  if (syntax.regions?.length) copy.regions = syntax.regions.map((region) => withFields(region, { tree: region.tree.copy(), startPosition: { ...region.startPosition }, endPosition: { ...region.endPosition } }));
   return copy;
 }
 

@@ -47,7 +47,7 @@ function isPresetCallee(callee: string): boolean {
 
 /** A copy of `value` marked as written in `file` (plain data: nothing of the tree it was read from). */
 export function writtenIn(value: Value, file: string): Value {
-  return copyValue(value, (copy) => (withFields(copy, { file })), (entry) => entry);
+  return copyValue(value, (copy) => withFields(copy, { file }), (entry) => entry);
 }
 
 /**
@@ -62,10 +62,10 @@ export function usedAt(value: Value, via: Range, viaName: string): Value {
       const used = withFields(copy, { via, viaName });
       if (used.kind === 'enum-member') used.memberRange = via;
       if (used.kind === 'call') used.calleeRange = via;
-      if (used.kind === 'mapping') used.nonStringKeys = used.nonStringKeys.map((key) => (withFields(key, { range: via })));
+      if (used.kind === 'mapping') used.nonStringKeys = used.nonStringKeys.map((key) => withFields(key, { range: via }));
       return used;
     },
-    (entry) => (withFields(entry, { keyRange: via, range: via, viaSpread: entry.viaSpread ? via : undefined })),
+    (entry) => withFields(entry, { keyRange: via, range: via, viaSpread: entry.viaSpread ? via : undefined }),
   );
 }
 

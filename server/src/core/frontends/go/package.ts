@@ -105,7 +105,7 @@ export function wrapperOf(declaration: Node, mcpGo: ReadonlySet<string>): GoWrap
     if (callee.name === 'WithDescription' && descriptionIndex < 0) descriptionIndex = indexOf(callArguments(call)[0]);
   }
   // Forwarded through another function: the first string parameter names the tool, one called description describes it.
-  const strings = parameters.map((parameter, index) => (withFields(parameter, { index }))).filter((parameter) => parameter.type?.text === 'string');
+  const strings = parameters.map((parameter, index) => withFields(parameter, { index })).filter((parameter) => parameter.type?.text === 'string');
   if (nameIndex < 0) nameIndex = strings[0]?.index ?? -1;
   if (descriptionIndex < 0) descriptionIndex = strings.find((parameter) => parameter.index !== nameIndex && /^desc(ription)?$/i.test(parameter.name))?.index ?? -1;
   return { name, nameIndex, descriptionIndex, optionsIndex: parameters.length - 1 };

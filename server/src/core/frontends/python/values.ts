@@ -241,7 +241,7 @@ export class PythonValues {
     const value = this.read(inner, context);
     if (value.kind !== 'mapping' || value.opaqueSpread) return undefined;
     const spreadRange = context.via ?? rangeOf(splat);
-    return value.entries.map((entry) => (withFields(entry, { viaSpread: spreadRange })));
+    return value.entries.map((entry) => withFields(entry, { viaSpread: spreadRange }));
   }
 
   private readIdentifier(node: Node, context: Context, base: Base): Value {
