@@ -1,8 +1,9 @@
 /**
  * A second thread for the project index's first build (lsp/project.ts): on a large workspace the
  * server reads the candidates' tools on its main thread, in slices between messages, and on one
- * worker thread beside it, each taking the next candidate from a shared counter, largest first (as
- * the CLI's threads do, cli/thread-share.ts). The worker then hands over what it read (plain
+ * worker thread beside it, each taking the next candidate from a shared counter, largest first (the
+ * CLI's threads share theirs by package, cli/thread-share.ts, as each also reads the helpers its tools'
+ * effects call; the index reads no effects). The worker then hands over what it read (plain
  * summaries) and ends. It is this same server bundle started with `workerData`, started as soon as
  * discovery has found many source files, so that Node's start of it and its grammars overlap the
  * main thread's pre-filter; it reads files as they are on disk, so the documents open in the editor
