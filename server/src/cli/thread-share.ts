@@ -2,10 +2,11 @@
  * One thread's part of a lint on several threads (cli/parallel.ts). Every thread builds the project
  * index of the same targets, but reads the tools of only its share of the candidates: in path order,
  * each thread from its own part of the list on, claiming each file on a shared array, so threads read
- * different packages (whose helpers each reads for the effects) until they meet. The threads then hand each other what they read (plain summaries,
- * no trees), so every index knows every server's tools, and each thread lints the files it read
- * (their declarations and effects are still in its index: one parse per file) and its share of the
- * files no thread read (those the pre-filter turns away: most take no parse).
+ * different packages (whose helpers each reads for the effects) until they meet. The threads then
+ * hand each other what they read (plain summaries, no trees), so every index knows every server's
+ * tools, and each thread lints the files it read (their declarations and effects are still in its
+ * index: one parse per file) and its share of the files no thread read (those the pre-filter turns
+ * away: most take no parse).
  */
 import { CandidateList, ProjectIndex, SummaryEntries } from '../core/project/project-index';
 import { LintTarget } from './discover';
