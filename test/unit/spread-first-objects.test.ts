@@ -12,17 +12,9 @@ import { before, test } from 'node:test';
 import { Node } from 'web-tree-sitter';
 import { initAnalysis } from '../../server/src/core/analyze';
 import { parse } from '../../server/src/core/parse/parser';
-import { repoRoot } from '../helpers/fixtures';
+import { listFixtures, repoRoot } from '../helpers/fixtures';
 
 before(() => initAnalysis());
-
-function sourcesUnder(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return sourcesUnder(full);
-    return entry.name.endsWith('.ts') ? [full] : [];
-  });
-}
 
 /** `file:line: text` of each object literal whose first member is a spread and that has more members. */
 function spreadFirstObjects(file: string): string[] {
@@ -40,7 +32,7 @@ function spreadFirstObjects(file: string): string[] {
 }
 
 test('no object literal of the server, the CLI or the core spreads first and adds keys after', () => {
-  const found = sourcesUnder(path.join(repoRoot(), 'server', 'src')).flatMap(spreadFirstObjects);
+  const found = listFixtures(path.join(repoRoot(), 'server', 'src')).filter((file) => file.endsWith('.ts')).flatMap(spreadFirstObjects);
   assert.deepEqual(found, []);
 });
 

@@ -24,7 +24,7 @@ test('the second of two threads starts half-way through the candidates in path o
   const order = second.index.candidatesByPath();
   assert.ok(order.length >= 4, `candidates: ${order.length}`);
   assert.deepEqual(order, [...order].sort());
-  const read = second.readShare(claimsFor(second.index), 1, 2).map(([file]) => file);
+  const read = second.readShare(claimsFor(second.index.candidateList()), 1, 2).map(([file]) => file);
   const half = Math.floor(order.length / 2);
   const expected = [...order.slice(half), ...order.slice(0, half)].filter((file) => read.includes(file));
   assert.deepEqual(read, expected);
@@ -34,7 +34,7 @@ test('the second of two threads starts half-way through the candidates in path o
 test('a thread reads only the candidates no other thread claimed, and claims every one it reads', () => {
   const first = share();
   const order = first.index.candidatesByPath();
-  const claims = claimsFor(first.index);
+  const claims = claimsFor(first.index.candidateList());
   const half = Math.floor(order.length / 2);
   for (let slot = half; slot < order.length; slot++) claims[slot] = 1;
   const read = first.readShare(claims, 0, 2).map(([file]) => file);

@@ -200,7 +200,7 @@ export function lintInParallel(
     try {
       share = new ThreadShare(targets, settings, counter);
       candidates = share.index.candidateList();
-      claims = claimsFor(share.index);
+      claims = claimsFor(candidates);
     } catch (error) {
       compiling.catch(() => undefined);
       fail(error as Error);

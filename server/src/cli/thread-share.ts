@@ -74,9 +74,9 @@ export class ThreadShare {
   }
 }
 
-/** The shared claims `readShare` takes, for the candidates of `index`. */
-export function claimsFor(index: ProjectIndex): Int32Array {
-  return new Int32Array(new SharedArrayBuffer(index.candidatesByPath().length * Int32Array.BYTES_PER_ELEMENT));
+/** The shared claims `readShare` takes, one per candidate of `list` (`ProjectIndex.candidateList`). */
+export function claimsFor(list: CandidateList): Int32Array {
+  return new Int32Array(new SharedArrayBuffer(list.candidates.length * Int32Array.BYTES_PER_ELEMENT));
 }
 
 /** Takes the next slot of `slotIndex` of the shared counter until `count` are taken. */

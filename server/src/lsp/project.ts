@@ -58,10 +58,11 @@ export class ProjectService {
   /** Files whose views were dropped since the last refresh told the documents. */
   private readonly staleFiles = new Set<string>();
   private refreshing?: Promise<void>;
-  /** The index's second thread while the first build reads on it, the files changed meanwhile, and when it goes on after typing. */
+  /**
+   * The index's second thread from its start to its end (it waits while the author types even as it boots
+   * and compiles its grammars), the files changed while it reads, and when it goes on after typing.
+   */
   private helper?: IndexHelper;
-  /** The second thread from its start on: it waits while the author types even as it boots and compiles its grammars. */
-  private startedHelper?: IndexHelper;
   private readonly changedWhileHelped = new Set<string>();
   private helperResumes?: NodeJS.Timeout;
   /** When a document last changed (performance.now()). */
@@ -136,14 +137,14 @@ export class ProjectService {
       const stillWanted = () => this.index === index;
       // Started now, the second thread's start and grammars overlap the pre-filter.
       const helper = IndexHelper.start(index, folders, files, (message) => this.log.error('Indexing the project on a second thread', new Error(message)));
-      this.startedHelper = helper;
+      this.helper = helper;
       let helped = 0;
       try {
         await runInSlices(this.prefilterSteps(index, files), SLICE_MS, stillWanted, this.whileTyping);
         if (helper && stillWanted()) helped = await this.readWithHelper(index, helper, report);
       } finally {
         // Done with it (it hands over what it read before it ends), or not wanted after all.
-        this.startedHelper = undefined;
+        this.helper = undefined;
         await helper?.cancel();
       }
       await runInSlices(this.steps(index, report), SLICE_MS, stillWanted, this.whileTyping);
@@ -173,7 +174,6 @@ export class ProjectService {
   private async readWithHelper(index: ProjectIndex, helper: IndexHelper, report: (done: number, total: number) => void): Promise<number> {
     const open = this.documents.all().map((document) => document.uri).filter((uri) => uri.startsWith('file:')).map(uriToPath);
     if (!helper.begin(index.candidateList(), index.candidatesLargestFirst(), open)) return 0;
-    this.helper = helper;
     this.changedWhileHelped.clear();
     try {
       await runInSlices(this.sharedSteps(index, helper, report), SLICE_MS, () => this.index === index, () => this.whileTyping() ?? this.warmingUp?.());
@@ -188,7 +188,6 @@ export class ProjectService {
       return adopted;
     } finally {
       helper.stop();
-      this.helper = undefined;
     }
   }
 
@@ -214,7 +213,7 @@ export class ProjectService {
 
   /** While the author types, the second thread waits too (after the step of reading it is in, or before its grammars once booted), as this thread's indexing does. */
   private holdHelper(): void {
-    const helper = this.helper ?? this.startedHelper;
+    const helper = this.helper;
     if (!helper) return;
     helper.hold(true);
     clearTimeout(this.helperResumes);
